@@ -1,0 +1,170 @@
+"""Tables, their indexes, and the queries that belong to them.
+
+Every timestamp is an integer of Unix milliseconds. Every resource a client sees
+belongs to one account and one mode (live or test); `visible_to(key)` is the one
+way to query them, so no request can reach another account's rows.
+"""
+
+from peewee import (
+    BigIntegerField,
+    CharField,
+    ForeignKeyField,
+    IntegerField,
+    Model,
+    TextField,
+    fn,
+)
+
+from postline import clock, ids
+from postline.db import database
+
+LIVE = "live"
+TEST = "test"
+MODES = (LIVE, TEST)
+
+
+class ListField(TextField):
+    """A list of short tokens stored as one space-separated text column."""
+
+    def db_value(self, value):
+        return " ".join(value)
+
+    def python_value(self, value):
+        return value.split() if value else []
+
+
+class BaseModel(Model):
+    created_at = BigIntegerField()
+    updated_at = BigIntegerField()
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+    def save(self, *args, **kwargs):
+        now = clock.now_ms()
+        if self.created_at is None:
+            self.created_at = now
+        self.updated_at = now
+        return super().save(*args, **kwargs)
+
+
+class Account(BaseModel):
+    id = CharField(primary_key=True, max_length=40)
+    name = CharField(max_length=100, unique=True)
+    plan = CharField(max_length=32)
+
+
+class TenantModel(BaseModel):
+    """A resource owned by one account in one mode."""
+
+    account = ForeignKeyField(Account, on_delete="CASCADE")
+    mode = CharField(max_length=4)
+
+    id_prefix = None  # each resource names its own, e.g. "ch"
+
+    @classmethod
+    def create_for(cls, key, **fields):
+        """A new row in the key's account and mode."""
+        return cls.create(id=ids.new_id(cls.id_prefix), account=key.account_id, mode=key.mode, **fields)
+
+    @classmethod
+    def visible_to(cls, key):
+        """Rows of the key's account and mode."""
+        return cls.select().where((cls.account == key.account_id) & (cls.mode == key.mode))
+
+    @classmethod
+    def get_visible(cls, key, id):
+        """The row with `id` if the key may see it; raises DoesNotExist (404) otherwise."""
+        return cls.visible_to(key).where(cls.id == id).get()
+
+
+class ApiKey(TenantModel):
+    id_prefix = "key"
+    id = CharField(primary_key=True, max_length=40)
+    name = CharField(max_length=100)
+    prefix = CharField(max_length=8, unique=True)
+    secret_hash = CharField(max_length=64)
+    permissions = ListField()
+    last_used_at = BigIntegerField(null=True)
+    expires_at = BigIntegerField(null=True)
+    revoked_at = BigIntegerField(null=True)
+
+    class Meta:
+        indexes = ((("account", "mode", "created_at", "id"), False),)
+
+    @classmethod
+    def visible_to(cls, key):
+        return super().visible_to(key).where(cls.revoked_at.is_null())
+
+    @classmethod
+    def by_prefix(cls, prefix):
+        """The unrevoked key with this prefix, or None."""
+        return cls.get_or_none((cls.prefix == prefix) & cls.revoked_at.is_null())
+
+    def is_expired(self, now_ms):
+        return self.expires_at is not None and self.expires_at <= now_ms
+
+    def touch(self, now_ms, interval_ms):
+        """Record use, writing at most once per `interval_ms` (a conditional UPDATE)."""
+        if self.last_used_at is not None and now_ms - self.last_used_at < interval_ms:
+            return
+        ApiKey.update(last_used_at=now_ms).where(
+            (ApiKey.id == self.id)
+            & (ApiKey.last_used_at.is_null() | (ApiKey.last_used_at <= now_ms - interval_ms))
+        ).execute()
+        self.last_used_at = now_ms
+
+
+class Channel(TenantModel):
+    id_prefix = "ch"
+    id = CharField(primary_key=True, max_length=40)
+    name = CharField(max_length=100)
+    color = CharField(max_length=7)
+
+    class Meta:
+        indexes = (
+            (("account", "mode", "created_at", "id"), False),
+            (("account", "mode", "name", "id"), False),
+        )
+
+
+class WorkerHeartbeat(Model):
+    """One row per worker process, rewritten every second while it runs."""
+
+    worker_id = CharField(primary_key=True, max_length=120)
+    hostname = CharField(max_length=255)
+    pid = IntegerField()
+    started_at = BigIntegerField()
+    last_seen_at = BigIntegerField(index=True)
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+    @classmethod
+    def beat(cls, worker_id, hostname, pid, started_at, now_ms):
+        (
+            cls.insert(
+                worker_id=worker_id,
+                hostname=hostname,
+                pid=pid,
+                started_at=started_at,
+                last_seen_at=now_ms,
+            )
+            .on_conflict(conflict_target=[cls.worker_id], update={cls.last_seen_at: now_ms})
+            .execute()
+        )
+
+    @classmethod
+    def last_seen(cls):
+        """The newest heartbeat of any worker, or None if no worker ever ran."""
+        return cls.select(fn.MAX(cls.last_seen_at)).scalar()
+
+    @classmethod
+    def purge_older_than(cls, cutoff_ms):
+        return cls.delete().where(cls.last_seen_at < cutoff_ms).execute()
+
+
+# Every table, parents before children (migrations, tests and tooling use this order).
+TABLES = [Account, ApiKey, Channel, WorkerHeartbeat]

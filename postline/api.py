@@ -1,0 +1,102 @@
+"""flask-smorest, fitted to the contract: 400 for bad input, one error shape, and
+per-view authentication rules that are both enforced and documented.
+"""
+
+from dataclasses import dataclass
+
+import flask_smorest
+import marshmallow
+from flask import g
+from webargs.flaskparser import FlaskParser
+
+from postline.errors import error_response, from_http_exception
+from schemas import CommaList, ErrorSchema, Timestamp, timestamp_input_properties
+
+JSON = "application/json"
+
+
+class Parser(FlaskParser):
+    # The contract answers every invalid request with 400, not webargs' 422.
+    DEFAULT_VALIDATION_STATUS = 400
+    # A misspelt query parameter (filter[statuss]) is an error, as in a body.
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": marshmallow.RAISE}
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = Parser()
+
+
+class Api(flask_smorest.Api):
+    ERROR_SCHEMA = ErrorSchema
+
+    def init_app(self, app, **kwargs):
+        super().init_app(app, **kwargs)
+        self.register_field(Timestamp, "integer", "int64")
+        self.register_field(CommaList, "string", None)
+        self.ma_plugin.converter.add_attribute_function(timestamp_input_properties)
+
+    def handle_http_exception(self, error):
+        return error_response(from_http_exception(error))
+
+
+@dataclass(frozen=True)
+class AuthRule:
+    """What a view needs: a valid key (authenticated), a permission, and body types."""
+
+    authenticated: bool = True
+    permission: str = None
+    content_types: tuple = (JSON,)
+
+
+def requires(permission=None, content_types=(JSON,)):
+    """Mark a view as needing a valid API key and, if given, `permission`."""
+    responses = {"401": "UNAUTHORIZED", "default": "DEFAULT_ERROR"}
+    if permission:
+        responses["403"] = "FORBIDDEN"
+    doc = {"responses": responses}
+    if permission:
+        doc["x-permission"] = permission
+    return _rule(AuthRule(True, permission, content_types), doc)
+
+
+def public(view):
+    """Mark a view as answering without an API key."""
+    return _rule(AuthRule(authenticated=False), {"security": []})(view)
+
+
+def _rule(rule, doc):
+    def decorator(view):
+        wrapper = flask_smorest.Blueprint.doc(**doc)(view)
+        wrapper.auth_rule = rule
+        return wrapper
+
+    return decorator
+
+
+def auth_rules(app):
+    """{(endpoint, METHOD): AuthRule} for every /v1 route; a route without a rule is a bug."""
+    rules = {}
+    for url_rule in app.url_map.iter_rules():
+        if not url_rule.rule.startswith("/v1/"):
+            continue
+        view = app.view_functions[url_rule.endpoint]
+        for method in url_rule.methods - {"HEAD", "OPTIONS"}:
+            handler = getattr(getattr(view, "view_class", None), method.lower(), view)
+            rule = getattr(handler, "auth_rule", None)
+            if rule is None:
+                raise RuntimeError(f"{method} {url_rule.rule} declares no @requires or @public")
+            rules[(url_rule.endpoint, method)] = rule
+    return rules
+
+
+def single(resource):
+    """The `{data: ...}` envelope."""
+    return {"data": resource}
+
+
+def deleted(id):
+    return {"data": {"id": id, "deleted": True}}
+
+
+def request_id():
+    return g.request_id

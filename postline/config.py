@@ -1,0 +1,96 @@
+"""The one configuration loader: config.toml, then environment overrides.
+
+Used alike by the app, the worker and the CLI (decisions.md section 14).
+"""
+
+import logging
+import os
+import tomllib
+from pathlib import Path
+
+DEFAULTS_PATH = Path(__file__).resolve().parent.parent / "config.toml"
+ENV_PREFIX = "POSTLINE_"
+CONVENTIONAL_ENV = {"DATABASE_URL": ("database", "url"), "SECRET_KEY": ("server", "secret_key")}
+
+
+def load(environ=None, overrides=None):
+    """Return the settings as nested dicts: defaults, a POSTLINE_CONFIG file, env, overrides."""
+    environ = os.environ if environ is None else environ
+    config = _read(DEFAULTS_PATH)
+    if environ.get("POSTLINE_CONFIG"):
+        _merge(config, _read(Path(environ["POSTLINE_CONFIG"])))
+    _apply_environment(config, environ)
+    if overrides:
+        _merge(config, overrides)
+    return config
+
+
+def configure_logging(settings):
+    """Log to stderr at `[server] log_level`, the same way in every process."""
+    logging.basicConfig(
+        level=settings["server"]["log_level"], format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    # APScheduler logs every job run at INFO: once a second is noise, not news.
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
+
+
+def env_name(path):
+    """The environment variable that overrides the setting at `path` (a tuple of keys)."""
+    return ENV_PREFIX + "_".join(part.replace(".", "_").replace("-", "_") for part in path).upper()
+
+
+def _read(path):
+    with open(path, "rb") as file:
+        return tomllib.load(file)
+
+
+def _merge(base, extra):
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _merge(base[key], value)
+        else:
+            base[key] = value
+
+
+def _settings(table, path=()):
+    """Yield (path, value) for every leaf setting of a nested table."""
+    for key, value in table.items():
+        if isinstance(value, dict):
+            yield from _settings(value, path + (key,))
+        else:
+            yield path + (key,), value
+
+
+def _apply_environment(config, environ):
+    overrides = {env_name(path): (path, default) for path, default in _settings(config)}
+    for env, path in CONVENTIONAL_ENV.items():
+        overrides[env] = (path, _lookup(config, path))
+    for env, (path, default) in overrides.items():
+        if env in environ:
+            _assign(config, path, _parse(environ[env], default))
+
+
+def _parse(raw, default):
+    """A TOML value where the text parses as one, else the text itself.
+
+    A setting whose default is a string stays a string (a numeric-looking secret
+    must not turn into an integer).
+    """
+    if isinstance(default, str):
+        return raw
+    try:
+        return tomllib.loads(f"value = {raw}")["value"]
+    except tomllib.TOMLDecodeError:
+        return raw
+
+
+def _lookup(config, path):
+    for key in path:
+        config = config[key]
+    return config
+
+
+def _assign(config, path, value):
+    for key in path[:-1]:
+        config = config.setdefault(key, {})
+    config[path[-1]] = value

@@ -1,0 +1,109 @@
+"""The database: one URL, SQLite or PostgreSQL, and the migrations that shape it.
+
+Models bind to `database`, a proxy initialised once per process. Peewee keeps one
+connection per thread; the app opens it on a thread's first request and reuses
+it for every request after (opening per request halves SQLite throughput).
+"""
+
+import contextlib
+import fcntl
+import logging
+from pathlib import Path
+
+from peewee import DatabaseProxy, SqliteDatabase
+from playhouse import db_url
+from playhouse.migrations import Runner
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+# Any constants work; they name PostgreSQL advisory locks.
+MIGRATION_LOCK_ID = 7_420_013
+BOOTSTRAP_LOCK_ID = 7_420_014
+
+log = logging.getLogger(__name__)
+
+database = DatabaseProxy()
+
+
+def connect(url, sqlite_busy_timeout_ms=5000):
+    """A peewee Database for `url`, not yet connected."""
+    if url.startswith("sqlite"):
+        path = db_url.parse(url)["database"]
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        return SqliteDatabase(
+            path,
+            pragmas={
+                "journal_mode": "wal",
+                "foreign_keys": 1,
+                "synchronous": "normal",
+                "busy_timeout": sqlite_busy_timeout_ms,
+            },
+            timeout=sqlite_busy_timeout_ms / 1000,
+            # Take the write lock at BEGIN: a deferred transaction that reads and then
+            # writes fails at once with "database is locked" instead of waiting.
+            lock_type="IMMEDIATE",
+        )
+    return db_url.connect(url)
+
+
+def init(config):
+    """Bind the models to the configured database and migrate it if configured to."""
+    settings = config["database"]
+    database.initialize(connect(settings["url"], settings["sqlite_busy_timeout_ms"]))
+    if settings["auto_migrate"]:
+        upgrade()
+
+
+@contextlib.contextmanager
+def serialized(lock_id):
+    """A transaction that no other process runs at the same time for the same `lock_id`.
+
+    SQLite transactions already take the one write lock at BEGIN (IMMEDIATE);
+    PostgreSQL takes a transaction-scoped advisory lock.
+    """
+    with database.atomic():
+        if not is_sqlite():
+            database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (lock_id,))
+        yield
+
+
+def close():
+    """Close this thread's connection, if there is one."""
+    if database.obj is not None and not database.is_closed():
+        database.close()
+
+
+def is_sqlite():
+    return isinstance(database.obj, SqliteDatabase)
+
+
+def upgrade():
+    """Apply pending migrations, serialised across processes; return the applied names."""
+    with _migration_lock():
+        applied = Runner(database.obj, str(MIGRATIONS_DIR)).up()
+    for name in applied:
+        log.info("applied migration %s", name)
+    return applied
+
+
+def pending():
+    """Names of migrations not yet applied."""
+    return [m.name for m in Runner(database.obj, str(MIGRATIONS_DIR)).status() if not m.applied]
+
+
+@contextlib.contextmanager
+def _migration_lock():
+    if is_sqlite():
+        lock_path = Path(f"{database.obj.database}.migrate-lock")
+        with open(lock_path, "a") as lock_file:
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock_file, fcntl.LOCK_UN)
+    else:
+        database.execute_sql("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_ID,))
+        try:
+            yield
+        finally:
+            database.execute_sql("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_ID,))

@@ -1,0 +1,50 @@
+"""What happens around every request: request id, connection, authentication,
+permission and body type, in that order, before the view runs.
+"""
+
+import re
+import secrets
+
+from flask import current_app, g, request
+
+from postline import api_keys
+from postline.api import auth_rules
+from postline.db import database
+from postline.errors import ApiError
+
+SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def init_app(app):
+    app.extensions["postline.auth_rules"] = auth_rules(app)
+    app.before_request(before_request)
+    app.after_request(after_request)
+
+
+def before_request():
+    incoming = request.headers.get("X-Request-Id", "")
+    g.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
+    database.connect(reuse_if_open=True)
+    method = "GET" if request.method == "HEAD" else request.method
+    rule = current_app.extensions["postline.auth_rules"].get((request.endpoint, method))
+    if rule is None or not rule.authenticated:
+        return  # unknown paths, 405s and public routes
+    g.api_key = api_keys.authenticate(request.headers.get("Authorization"))
+    if rule.permission and rule.permission not in g.api_key.permissions:
+        needed = f"requires {rule.permission}"
+        raise ApiError.forbidden(f"This API key lacks a permission: {needed}.", detail=needed)
+    _check_body_type(rule)
+
+
+def _check_body_type(rule):
+    has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "")
+    if request.method in BODY_METHODS and has_body and request.mimetype not in rule.content_types:
+        raise ApiError.from_status(
+            415, f"Send the body as {' or '.join(rule.content_types)} (got '{request.mimetype or 'none'}')."
+        )
+
+
+def after_request(response):
+    response.headers["X-Request-Id"] = g.get("request_id", "")
+    return response

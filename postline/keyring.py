@@ -1,0 +1,76 @@
+"""The server secret and the keys derived from it.
+
+One secret (configured, or generated once into the data directory) yields a key
+for hashing API-key secrets and a key for encrypting values at rest. HKDF keeps
+the two independent, so knowing one reveals nothing of the other.
+"""
+
+import base64
+import hashlib
+import hmac
+import os
+import secrets
+import tempfile
+from pathlib import Path
+
+from cryptography.fernet import Fernet
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+SECRET_FILE = "secret_key"
+
+
+def resolve_secret(config):
+    """The configured secret, else the one stored in the data directory (created on first use)."""
+    configured = config["server"]["secret_key"]
+    if configured:
+        return configured
+    path = Path(config["server"]["data_dir"]) / SECRET_FILE
+    if not path.exists():
+        _create_secret_file(path)
+    return path.read_text().strip()
+
+
+def _create_secret_file(path):
+    """Write a new secret readable by the owner only; the first of racing processes wins."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret-")
+    try:
+        with os.fdopen(fd, "w") as file:
+            file.write(secrets.token_urlsafe(48) + "\n")
+        os.chmod(temporary, 0o600)
+        # link() refuses to replace an existing file, so a concurrent start keeps the first secret.
+        os.link(temporary, path)
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(temporary)
+
+
+def _derive(secret, label):
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=label).derive(secret.encode())
+
+
+class Keyring:
+    """Keys derived from the server secret; `init()` is called once per process."""
+
+    def __init__(self):
+        self._hash_key = None
+        self._fernet = None
+
+    def init(self, secret):
+        self._hash_key = _derive(secret, b"postline api-key hash")
+        self._fernet = Fernet(base64.urlsafe_b64encode(_derive(secret, b"postline encryption")))
+
+    def keyed_hash(self, value):
+        """Hex HMAC-SHA256 of `value` under the server secret."""
+        return hmac.new(self._hash_key, value.encode(), hashlib.sha256).hexdigest()
+
+    def encrypt(self, plaintext):
+        return self._fernet.encrypt(plaintext.encode()).decode()
+
+    def decrypt(self, token):
+        return self._fernet.decrypt(token.encode()).decode()
+
+
+keyring = Keyring()

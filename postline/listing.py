@@ -1,0 +1,117 @@
+"""List endpoints: page/per_page, sort and filter[...] (decisions.md section 4).
+
+A `Listing` declares what a resource can be filtered and sorted by. From that it
+builds the query-string schema, so every allowed parameter appears in the
+OpenAPI document and anything else is a 400 naming the parameter, and it turns
+the parsed arguments into one page of a peewee query.
+"""
+
+import math
+from dataclasses import dataclass
+
+from marshmallow import Schema, fields, validate
+from peewee import fn
+
+from postline import clock, db
+from schemas import CommaList, TimestampInput
+
+DEFAULT_PER_PAGE = 20
+MAX_PER_PAGE = 100
+# Keeps OFFSET within what every database accepts; no real listing is this deep.
+MAX_PAGE = 1_000_000
+
+COMPARISONS = {
+    "eq": lambda column, value: column == value,
+    "ne": lambda column, value: column != value,
+    "gt": lambda column, value: column > value,
+    "gte": lambda column, value: column >= value,
+    "lt": lambda column, value: column < value,
+    "lte": lambda column, value: column <= value,
+    "in": lambda column, values: column.in_(values),
+    "contains": lambda column, value: _contains(column, value),
+}
+TIMESTAMP_OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte")
+
+
+def _contains(column, value):
+    # Case-sensitive substring test on both databases (LIKE ignores case on SQLite).
+    if db.is_sqlite():
+        return fn.INSTR(column, value) > 0
+    return fn.STRPOS(column, value) > 0
+
+
+@dataclass(frozen=True)
+class Filter:
+    """`filter[<name>][<op>]` on `column`; `kind` is "timestamp" or "string"."""
+
+    name: str
+    column: object
+    operators: tuple
+    kind: str = "string"
+    choices: tuple = ()
+
+    def field(self, operator):
+        """The marshmallow field that reads this filter's value for `operator`."""
+        one_of = validate.OneOf(self.choices) if self.choices else None
+        if operator == "in":
+            return CommaList(item_validator=one_of)
+        if self.kind == "timestamp":
+            return TimestampInput()
+        return fields.String(validate=one_of)
+
+
+class Listing:
+    def __init__(self, name, model, filters=(), sorts=None, default_sort="createdAt"):
+        self.model = model
+        self.sorts = sorts or {"createdAt": model.created_at}
+        self.default_sort = default_sort
+        self.conditions = {}
+        schema_fields = {
+            "page": fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE)),
+            "per_page": fields.Integer(
+                load_default=DEFAULT_PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE)
+            ),
+            "sort": fields.String(
+                load_default=default_sort,
+                validate=validate.OneOf([f"{p}{s}" for s in self.sorts for p in ("", "-")]),
+                metadata={"description": "A field name, `-` in front for descending"},
+            ),
+        }
+        for spec in filters:
+            for operator in spec.operators:
+                parameter = f"filter[{spec.name}][{operator}]"
+                schema_fields[parameter] = spec.field(operator)
+                self.conditions[parameter] = (spec.column, operator)
+                if operator == "eq":
+                    schema_fields[f"filter[{spec.name}]"] = spec.field(operator)
+                    self.conditions[f"filter[{spec.name}]"] = (spec.column, operator)
+        self.query_schema = Schema.from_dict(schema_fields, name=f"{name}ListQuery")
+
+    def page(self, query, args, request_id):
+        """The `{data, meta}` body for one page of `query` filtered and sorted by `args`."""
+        for parameter, value in args.items():
+            if parameter in self.conditions:
+                column, operator = self.conditions[parameter]
+                query = query.where(COMPARISONS[operator](column, value))
+        total = query.count()
+        sort = args["sort"]
+        column = self.sorts[sort.lstrip("-")]
+        if sort.startswith("-"):
+            order = (column.desc(), self.model.id.desc())
+        else:
+            order = (column.asc(), self.model.id.asc())
+        page, per_page = args["page"], args["per_page"]
+        rows = list(query.order_by(*order).paginate(page, per_page)) if total else []
+        return {
+            "data": rows,
+            "meta": {
+                "request_id": request_id,
+                "timestamp": clock.now_ms(),
+                "pagination": {
+                    "page": page,
+                    "per_page": per_page,
+                    "total": total,
+                    "total_pages": math.ceil(total / per_page),
+                },
+            },
+        }

@@ -1,0 +1,13 @@
+"""What every Postline process (app, worker, CLI) does first."""
+
+from postline import config, db
+from postline.keyring import keyring, resolve_secret
+
+
+def start(overrides=None):
+    """Load settings, configure logging, derive keys, open and migrate the database."""
+    settings = config.load(overrides=overrides)
+    config.configure_logging(settings)
+    keyring.init(resolve_secret(settings))
+    db.init(settings)
+    return settings

@@ -1,0 +1,46 @@
+"""Reading client timestamps: Unix milliseconds or ISO 8601 (decisions.md section 1).
+
+An ISO string must carry `Z` or an offset; a local time needs an explicit IANA
+zone from the caller. The service never guesses a zone.
+"""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+# JSON numbers beyond 2**53 lose precision in JavaScript clients.
+MAX_MS = 2**53 - 1
+
+
+class TimestampError(ValueError):
+    pass
+
+
+def parse(value, zone=None):
+    """Unix ms from an int, a digit string, or ISO 8601 (offset required unless `zone`)."""
+    if isinstance(value, bool):
+        raise TimestampError("must be Unix milliseconds or an ISO 8601 string")
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, int):
+        if not 0 <= value <= MAX_MS:
+            raise TimestampError(f"must be between 0 and {MAX_MS} milliseconds")
+        return value
+    if not isinstance(value, str):
+        raise TimestampError("must be Unix milliseconds or an ISO 8601 string")
+    try:
+        moment = datetime.fromisoformat(value.strip())
+    except ValueError:
+        raise TimestampError("is not a valid ISO 8601 timestamp") from None
+    if moment.tzinfo is None:
+        if zone is None:
+            raise TimestampError("needs a UTC offset or Z (or a timezone field for local times)")
+        moment = moment.replace(tzinfo=zone)
+    return int(moment.timestamp() * 1000)
+
+
+def parse_zone(name):
+    """The ZoneInfo for an IANA name such as 'Europe/Berlin'."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise TimestampError("is not a known IANA time zone") from None

@@ -1,0 +1,83 @@
+"""API keys: create (shown once), list, rename, re-scope and revoke."""
+
+from flask import g
+from flask.views import MethodView
+
+from models import ApiKey
+from postline import api_keys, clock
+from postline.api import Blueprint, deleted, requires, single
+from postline.listing import Listing
+from schemas import (
+    ApiKeyCreatedSchema,
+    ApiKeyCreateSchema,
+    ApiKeySchema,
+    ApiKeyUpdateSchema,
+    DeletedSchema,
+    envelope,
+    list_envelope,
+)
+
+blp = Blueprint("api-keys", __name__, url_prefix="/v1/api-keys", description="API keys.")
+
+LISTING = Listing("ApiKey", ApiKey, sorts={"createdAt": ApiKey.created_at, "name": ApiKey.name})
+
+
+@blp.route("")
+class ApiKeys(MethodView):
+    @requires("api-keys:read")
+    @blp.arguments(LISTING.query_schema, location="query")
+    @blp.response(200, list_envelope(ApiKeySchema))
+    def get(self, args):
+        """List the keys of this account and mode"""
+        return LISTING.page(ApiKey.visible_to(g.api_key), args, g.request_id)
+
+    @requires("api-keys:write")
+    @blp.arguments(ApiKeyCreateSchema)
+    @blp.response(201, envelope(ApiKeyCreatedSchema))
+    def post(self, fields):
+        """Create a key; the full key appears in this answer only
+
+        Without `permissions` the new key gets every permission of the creating key.
+        A key cannot grant what it does not hold, and a test key cannot create a live key.
+        """
+        creator = g.api_key
+        permissions = fields.get("permissions", creator.permissions)
+        mode = fields.get("mode", creator.mode)
+        api_keys.check_grant(creator, permissions, mode)
+        record, full_key = api_keys.issue_key(
+            creator.account_id, fields["name"], mode, permissions, fields.get("expires_in")
+        )
+        record.key = full_key
+        return single(record)
+
+
+@blp.route("/<key_id>")
+class ApiKeyById(MethodView):
+    @requires("api-keys:read")
+    @blp.response(200, envelope(ApiKeySchema))
+    def get(self, key_id):
+        """Retrieve a key (never its secret)"""
+        return single(ApiKey.get_visible(g.api_key, key_id))
+
+    @requires("api-keys:write")
+    @blp.arguments(ApiKeyUpdateSchema)
+    @blp.response(200, envelope(ApiKeySchema))
+    def patch(self, fields, key_id):
+        """Rename a key or change its permissions (never beyond the caller's own)"""
+        record = ApiKey.get_visible(g.api_key, key_id)
+        if "permissions" in fields:
+            api_keys.check_grant(g.api_key, fields["permissions"])
+            fields["permissions"] = api_keys.ordered(fields["permissions"])
+        for name, value in fields.items():
+            setattr(record, name, value)
+        record.save()
+        return single(record)
+
+    @requires("api-keys:write")
+    @blp.response(200, envelope(DeletedSchema))
+    def delete(self, key_id):
+        """Revoke a key; it answers 401 from the next request on"""
+        record = ApiKey.get_visible(g.api_key, key_id)
+        record.revoked_at = clock.now_ms()
+        record.save()
+        return deleted(key_id)

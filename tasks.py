@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Install what Postline needs into ./.venv, then serve it or test it.
+
+    python3 tasks.py serve    # API (gunicorn) + worker on SQLite; prints a first key on an empty database
+    python3 tasks.py test     # the whole test suite (PostgreSQL too when TEST_DATABASE_URL is set)
+
+Needs only Python 3.11+. Extra arguments after `test` go to pytest.
+"""
+
+import hashlib
+import signal
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+PYTHON = VENV / "bin" / "python"
+
+
+def ensure_environment(requirements):
+    """Create .venv and install `requirements` unless that exact file set is installed already."""
+    if not PYTHON.exists():
+        print(f"Creating {VENV} ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    digest = hashlib.sha256()
+    for name in sorted(ROOT.glob("requirements*.txt")):
+        digest.update(name.read_bytes())
+    stamp = VENV / f".installed-{requirements}"
+    if not stamp.exists() or stamp.read_text() != digest.hexdigest():
+        print(f"Installing {requirements} ...", flush=True)
+        subprocess.check_call(
+            [
+                PYTHON,
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+                ROOT / requirements,
+            ]
+        )
+        stamp.write_text(digest.hexdigest())
+
+
+def serve():
+    ensure_environment("requirements.txt")
+    # Migrates, and on an empty database creates the first account and prints its key.
+    subprocess.check_call([PYTHON, "-m", "flask", "--app", "app", "init"], cwd=ROOT)
+    processes = [
+        subprocess.Popen([PYTHON, "-m", "gunicorn", "-c", "gunicorn.conf.py"], cwd=ROOT),
+        subprocess.Popen([PYTHON, "worker.py"], cwd=ROOT),
+    ]
+
+    def stop(*_):
+        for process in processes:
+            if process.poll() is None:
+                process.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    # When either process ends, stop the other: a half-running service is worse than none.
+    while all(process.poll() is None for process in processes):
+        try:
+            processes[0].wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            pass
+    stop()
+    return max(process.wait() for process in processes)
+
+
+def test(pytest_args):
+    ensure_environment("requirements-dev.txt")
+    return subprocess.call([PYTHON, "-m", "pytest", *pytest_args], cwd=ROOT)
+
+
+def main(argv):
+    if argv[:1] == ["serve"]:
+        return serve()
+    if argv[:1] == ["test"]:
+        return test(argv[1:])
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,73 @@
+"""The Postline worker: `python worker.py`.
+
+An APScheduler BlockingScheduler runs the periodic jobs; the jobs themselves are
+plain functions in postline/ that tests call directly.
+"""
+
+import logging
+import signal
+import threading
+from datetime import UTC, datetime
+
+from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.schedulers.blocking import BlockingScheduler
+
+from postline import maintenance, process
+
+log = logging.getLogger("postline.worker")
+
+
+def build_scheduler(settings, identity):
+    """The scheduler with every periodic job registered."""
+    worker = settings["worker"]
+    scheduler = BlockingScheduler(
+        executors={"default": ThreadPoolExecutor(4)},
+        job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": 30},
+    )
+    scheduler.add_job(
+        maintenance.write_heartbeat,
+        "interval",
+        args=[identity],
+        seconds=worker["poll_interval"],
+        id="heartbeat",
+        next_run_time=_now(),
+    )
+    scheduler.add_job(
+        maintenance.purge_expired_rows,
+        "interval",
+        seconds=worker["purge_interval"],
+        id="purge",
+        next_run_time=_now(),
+    )
+    return scheduler
+
+
+def _now():
+    return datetime.now(UTC)
+
+
+def main():
+    settings = process.start()
+    identity = maintenance.WorkerIdentity()
+    scheduler = build_scheduler(settings, identity)
+
+    # The handler only sets a flag; a watcher thread acts on it, because shutdown()
+    # waits for running jobs and must not run inside a signal handler.
+    stop_requested = threading.Event()
+
+    def stop_when_requested():
+        stop_requested.wait()
+        log.info("stopping: waiting for running jobs")
+        scheduler.shutdown(wait=True)
+
+    threading.Thread(target=stop_when_requested, name="stop-watcher", daemon=True).start()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop_requested.set())
+
+    log.info("worker %s started", identity.worker_id)
+    scheduler.start()
+    log.info("worker %s stopped", identity.worker_id)
+
+
+if __name__ == "__main__":
+    main()
