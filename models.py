@@ -66,7 +66,11 @@ class TenantModel(BaseModel):
     @classmethod
     def create_for(cls, key, **fields):
         """A new row in the key's account and mode."""
-        return cls.create(id=ids.new_id(cls.id_prefix), account=key.account_id, mode=key.mode, **fields)
+        return cls.create_for_account(key.account_id, key.mode, **fields)
+
+    @classmethod
+    def create_for_account(cls, account_id, mode, **fields):
+        return cls.create(id=ids.new_id(cls.id_prefix), account=account_id, mode=mode, **fields)
 
     @classmethod
     def visible_to(cls, key):
@@ -129,6 +133,21 @@ class Channel(TenantModel):
         )
 
 
+class Event(TenantModel):
+    """Something that happened, recorded in the same transaction as its cause (an outbox).
+
+    `data` is the event's JSON payload (snake_case fields, decisions.md section 10).
+    """
+
+    id_prefix = "evt"
+    id = CharField(primary_key=True, max_length=40)
+    type = CharField(max_length=32)
+    data = TextField()
+
+    class Meta:
+        indexes = ((("account", "mode", "created_at", "id"), False),)
+
+
 class WorkerHeartbeat(Model):
     """One row per worker process, rewritten every second while it runs."""
 
@@ -167,4 +186,4 @@ class WorkerHeartbeat(Model):
 
 
 # Every table, parents before children (migrations, tests and tooling use this order).
-TABLES = [Account, ApiKey, Channel, WorkerHeartbeat]
+TABLES = [Account, ApiKey, Channel, Event, WorkerHeartbeat]
