@@ -6,16 +6,21 @@ way to query them, so no request can reach another account's rows.
 """
 
 from peewee import (
+    SQL,
+    AutoField,
     BigIntegerField,
     CharField,
+    CompositeKey,
     ForeignKeyField,
     IntegerField,
     Model,
+    NodeList,
+    Select,
     TextField,
     fn,
 )
 
-from postline import clock, ids
+from postline import clock, db, ids
 from postline.db import database
 
 LIVE = "live"
@@ -70,7 +75,11 @@ class TenantModel(BaseModel):
 
     @classmethod
     def create_for_account(cls, account_id, mode, **fields):
-        return cls.create(id=ids.new_id(cls.id_prefix), account=account_id, mode=mode, **fields)
+        return cls.create(id=cls.new_id(), account=account_id, mode=mode, **fields)
+
+    @classmethod
+    def new_id(cls, now_ms=None):
+        return ids.new_id(cls.id_prefix, now_ms)
 
     @classmethod
     def visible_to(cls, key):
@@ -133,6 +142,182 @@ class Channel(TenantModel):
         )
 
 
+class Post(TenantModel):
+    """A post and where it stands in its lifecycle (decisions.md section 6).
+
+    `due_at` is when the worker must next act on the post (its schedule, a retry, or
+    the end of a publishing lease); NULL when nothing is pending. `post_tally` keeps
+    per-status counts, maintained by database triggers (migration 0003).
+    """
+
+    id_prefix = "post"
+    id = CharField(primary_key=True, max_length=40)
+    channel = ForeignKeyField(Channel, on_delete="CASCADE")
+    content = TextField(null=True)
+    scheduled_for = BigIntegerField()
+    timezone = CharField(max_length=64, null=True)
+    media = ListField()
+    status = CharField(max_length=12)
+    attempts = IntegerField(default=0)
+    next_attempt_at = BigIntegerField(null=True)
+    last_error_code = CharField(max_length=64, null=True)
+    last_error_message = TextField(null=True)
+    delivered_at = BigIntegerField(null=True)
+    due_at = BigIntegerField(null=True, index=True)
+    lease_owner = CharField(max_length=120, null=True)
+    lease_expires_at = BigIntegerField(null=True)
+
+    class Meta:
+        indexes = (
+            (("account", "mode", "scheduled_for", "id"), False),
+            (("account", "mode", "created_at", "id"), False),
+            (("account", "mode", "status", "scheduled_for", "id"), False),
+            (("account", "mode", "status", "created_at", "id"), False),
+            (("account", "mode", "channel", "scheduled_for", "id"), False),
+        )
+
+    @property
+    def last_error(self):
+        if self.last_error_code is None:
+            return None
+        return {"code": self.last_error_code, "message": self.last_error_message}
+
+    @property
+    def targets(self):
+        """The post's targets, loaded once (`attach_targets` loads them for a whole page)."""
+        if not hasattr(self, "_targets"):
+            attach_targets([self])
+        return self._targets
+
+
+class PostTarget(BaseModel):
+    """One destination of a post: a platform connection, or the test-mode sandbox."""
+
+    post = ForeignKeyField(Post, on_delete="CASCADE", backref="target_rows")
+    connection_id = CharField(max_length=40, null=True)
+    platform = CharField(max_length=16)
+    status = CharField(max_length=12)
+    platform_post_id = CharField(max_length=255, null=True)
+    url = TextField(null=True)
+    error_code = CharField(max_length=64, null=True)
+    error_message = TextField(null=True)
+    published_at = BigIntegerField(null=True)
+
+    @property
+    def error(self):
+        if self.error_code is None:
+            return None
+        return {"code": self.error_code, "message": self.error_message}
+
+
+def attach_targets(posts):
+    """Load the targets of many posts in one query."""
+    by_post = {post.id: post for post in posts}
+    for post in posts:
+        post._targets = []
+    if by_post:
+        query = PostTarget.select().where(PostTarget.post.in_(list(by_post))).order_by(PostTarget.id)
+        for target in query:
+            by_post[target.post_id]._targets.append(target)
+    return posts
+
+
+class PostTally(Model):
+    """Posts per (account, mode, channel, status), so a listing's total does not cost a
+    scan of the account's posts.
+
+    Triggers on `post` (migration 0003) append +1/-1 rows to PostTallyDelta: appends
+    take no shared row lock, so concurrent writers never wait on or deadlock over a
+    counter. The worker folds deltas into this table (`fold_post_tallies`); a count
+    reads both in one statement.
+    """
+
+    account_id = CharField(max_length=40)
+    mode = CharField(max_length=4)
+    channel_id = CharField(max_length=40)
+    status = CharField(max_length=12)
+    count = IntegerField()
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+        primary_key = CompositeKey("account_id", "mode", "channel_id", "status")
+
+    @classmethod
+    def total(cls, account_id, mode, condition=lambda table: True):
+        """Posts of an account and mode matching `condition(table)` on status/channel_id,
+        read from the tallies and the unfolded deltas in one statement (one snapshot)."""
+
+        def total(table, column):
+            return table.select(fn.COALESCE(fn.SUM(column), 0)).where(
+                (table.account_id == account_id) & (table.mode == mode) & condition(table)
+            )
+
+        # NodeList, not `+`: adding two peewee queries makes a UNION ALL.
+        both = NodeList((total(cls, cls.count), SQL("+"), total(PostTallyDelta, PostTallyDelta.delta)))
+        return Select(columns=[both]).scalar(database)
+
+    @classmethod
+    def fold(cls):
+        """Move the appended deltas into the tallies; returns how many were folded."""
+        moved = (
+            # WHERE TRUE: SQLite's upsert needs it to parse INSERT ... SELECT ... ON CONFLICT.
+            "SELECT account_id, mode, channel_id, status, SUM(delta) FROM {source} WHERE TRUE "
+            "GROUP BY account_id, mode, channel_id, status"
+        )
+        upsert = (
+            "INSERT INTO post_tally (account_id, mode, channel_id, status, count) {rows} "
+            "ON CONFLICT (account_id, mode, channel_id, status) "
+            "DO UPDATE SET count = post_tally.count + excluded.count"
+        )
+        with db.serialized(db.TALLY_LOCK_ID):
+            if db.is_sqlite():
+                # The write lock taken at BEGIN keeps new deltas out until commit.
+                folded = PostTallyDelta.select().count()
+                database.execute_sql(upsert.format(rows=moved.format(source="post_tally_delta")))
+                PostTallyDelta.delete().execute()
+                return folded
+            # One statement: exactly the deltas this snapshot sees are deleted and added.
+            cursor = database.execute_sql(
+                "WITH deleted AS (DELETE FROM post_tally_delta RETURNING *), "
+                "folded AS (" + upsert.format(rows=moved.format(source="deleted")) + " RETURNING 1) "
+                "SELECT (SELECT COUNT(*) FROM deleted)"
+            )
+            return cursor.fetchone()[0]
+
+
+class PostTallyDelta(Model):
+    id = AutoField()
+    account_id = CharField(max_length=40)
+    mode = CharField(max_length=4)
+    channel_id = CharField(max_length=40)
+    status = CharField(max_length=12)
+    delta = IntegerField()
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+        indexes = ((("account_id", "mode", "status", "channel_id"), False),)
+
+
+class IdempotencyKey(BaseModel):
+    """A client's Idempotency-Key for one endpoint and API key, and the answer it got."""
+
+    api_key = ForeignKeyField(ApiKey, on_delete="CASCADE")
+    endpoint = CharField(max_length=100)
+    key = CharField(max_length=255)
+    fingerprint = CharField(max_length=64)
+    # Until the first request finishes, `response_body` is NULL and `locked_until`
+    # bounds how long a crashed request keeps the key in flight.
+    locked_until = BigIntegerField()
+    response_status = IntegerField(null=True)
+    response_body = TextField(null=True)
+    expires_at = BigIntegerField(index=True)
+
+    class Meta:
+        indexes = ((("api_key", "endpoint", "key"), True),)
+
+
 class Event(TenantModel):
     """Something that happened, recorded in the same transaction as its cause (an outbox).
 
@@ -186,4 +371,16 @@ class WorkerHeartbeat(Model):
 
 
 # Every table, parents before children (migrations, tests and tooling use this order).
-TABLES = [Account, ApiKey, Channel, Event, WorkerHeartbeat]
+# The tallies come first so that emptying tables in reverse leaves them empty too.
+TABLES = [
+    PostTally,
+    PostTallyDelta,
+    Account,
+    ApiKey,
+    Channel,
+    Event,
+    WorkerHeartbeat,
+    Post,
+    PostTarget,
+    IdempotencyKey,
+]

@@ -6,8 +6,9 @@ models' snake_case names; `data_key` gives the API's camelCase.
 """
 
 import functools
+import re
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from postline import timestamps
 from postline.api_keys import PERMISSIONS
@@ -29,8 +30,31 @@ class TimestampInput(fields.Field):
             raise ValidationError(str(error)) from None
 
 
-def timestamp_input_properties(converter, field, **kwargs):
-    """OpenAPI for TimestampInput: an integer of milliseconds or a date-time string."""
+class LocalTimestampInput(TimestampInput):
+    """Like TimestampInput, but an ISO time without an offset is kept (as a naive
+    datetime) for the domain to read in the post's `timezone`."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return timestamps.parse_local(value)
+        except timestamps.TimestampError as error:
+            raise ValidationError(str(error)) from None
+
+
+def valid_zone(name):
+    try:
+        timestamps.parse_zone(name)
+    except timestamps.TimestampError as error:
+        raise ValidationError(str(error)) from None
+
+
+def input_field_properties(converter, field, **kwargs):
+    """OpenAPI for our input fields: TimestampInput (ms or date-time), CommaList (pattern),
+    and the rule that text holds no NUL character (no database stores one)."""
+    if isinstance(field, CommaList):
+        return {"type": "string", "pattern": field.pattern()}
+    if isinstance(field, fields.String) and not any(isinstance(v, validate.Regexp) for v in field.validators):
+        return {"pattern": NO_NUL}
     if isinstance(field, TimestampInput):
         milliseconds = {"type": "integer", "format": "int64", "minimum": 0, "maximum": timestamps.MAX_MS}
         return {"oneOf": [milliseconds, {"type": "string", "format": "date-time"}]}
@@ -38,11 +62,14 @@ def timestamp_input_properties(converter, field, **kwargs):
 
 
 class CommaList(fields.Field):
-    """A comma-separated query value as a list; empty items are dropped."""
+    """A comma-separated query value as a list; empty items are dropped.
 
-    def __init__(self, item_validator=None, **kwargs):
+    With `choices`, every item must be one of them (documented as a `pattern`).
+    """
+
+    def __init__(self, choices=(), **kwargs):
         super().__init__(**kwargs)
-        self.item_validator = item_validator
+        self.choices = tuple(choices)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, str):
@@ -50,16 +77,23 @@ class CommaList(fields.Field):
         items = [item for item in value.split(",") if item]
         if not items:
             raise ValidationError("needs at least one value")
-        if self.item_validator:
-            for item in items:
-                self.item_validator(item)
+        unknown = [item for item in items if self.choices and item not in self.choices]
+        if unknown:
+            raise ValidationError(f"must be a comma-separated list of: {', '.join(self.choices)}")
         return items
+
+    def pattern(self):
+        if not self.choices:
+            return r"^[^\u0000]*[^,\u0000][^\u0000]*$"  # some item, and no NUL
+        one = "(" + "|".join(re.escape(choice) for choice in self.choices) + ")"
+        return f"^,*{one}(,+{one})*,*$"
 
 
 # Characters that count as blank, spelled out so Python's `re` (validation) and
 # ECMA regexes (clients reading the documented `pattern`) agree on them.
 BLANK = r"\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-NOT_BLANK = validate.Regexp(f"^[{BLANK}]*[^{BLANK}]", error="must not be blank")
+NO_NUL = r"^[^\u0000]*$"
+NOT_BLANK = validate.Regexp(f"^[{BLANK}]*[^{BLANK}\\u0000][^\\u0000]*$", error="must not be blank")
 
 Name = functools.partial(fields.String, validate=[validate.Length(min=1, max=100), NOT_BLANK])
 
@@ -103,6 +137,13 @@ def envelope(schema_class):
     """`{data: <resource>}`, named after the resource schema."""
     name = schema_class.__name__.removesuffix("Schema")
     return Schema.from_dict({"data": fields.Nested(schema_class)}, name=f"{name}Response")
+
+
+@functools.cache
+def batch_envelope(schema_class):
+    """`{data: [<resource>]}`: the answer of a batch operation (no paging)."""
+    name = schema_class.__name__.removesuffix("Schema")
+    return Schema.from_dict({"data": fields.List(fields.Nested(schema_class))}, name=f"{name}BatchResponse")
 
 
 @functools.cache
@@ -179,6 +220,129 @@ class ApiKeyCreateSchema(Schema):
 class ApiKeyUpdateSchema(Schema):
     name = Name()
     permissions = Permissions()
+
+
+# Posts ------------------------------------------------------------------------
+
+POST_STATUSES = ("draft", "queued", "publishing", "done", "failed", "blocked")
+MAX_BATCH = 100
+
+
+class ProblemSchema(Schema):
+    code = fields.String()
+    message = fields.String()
+
+
+class PostTargetSchema(Schema):
+    connection_id = fields.String(data_key="connectionId", allow_none=True)
+    platform = fields.String(metadata={"description": "x, linkedin, facebook, instagram, tiktok or sandbox"})
+    status = fields.String(metadata={"description": "pending, published, failed or unconfirmed"})
+    platform_post_id = fields.String(data_key="platformPostId", allow_none=True)
+    url = fields.String(allow_none=True)
+    error = fields.Nested(ProblemSchema, allow_none=True)
+    published_at = Timestamp(data_key="publishedAt", allow_none=True)
+
+
+class PostSchema(Schema):
+    id = fields.String()
+    channel_id = fields.String(data_key="channelId")
+    content = fields.String(allow_none=True)
+    scheduled_for = Timestamp(data_key="scheduledFor")
+    timezone = fields.String(allow_none=True)
+    media = fields.List(fields.String())
+    status = fields.String(metadata={"description": " | ".join(POST_STATUSES)})
+    attempts = fields.Integer()
+    next_attempt_at = Timestamp(
+        data_key="nextAttemptAt", allow_none=True, metadata={"description": "When the worker tries again"}
+    )
+    last_error = fields.Nested(ProblemSchema, data_key="lastError", allow_none=True)
+    targets = fields.List(fields.Nested(PostTargetSchema))
+    delivered_at = Timestamp(data_key="deliveredAt", allow_none=True)
+    created_at = Timestamp(data_key="createdAt")
+    updated_at = Timestamp(data_key="updatedAt")
+
+
+class PostFieldsSchema(Schema):
+    """Fields a client may set on a post; all optional (PATCH)."""
+
+    channel_id = fields.String(data_key="channelId", validate=validate.Length(min=1, max=40))
+    content = fields.String(validate=[validate.Length(min=1, max=10000), NOT_BLANK])
+    scheduled_for = LocalTimestampInput(
+        data_key="scheduledFor",
+        metadata={
+            "description": "Unix ms or ISO 8601. Without Z or an offset, read in `timezone`. "
+            "Omitted on create: as soon as possible."
+        },
+    )
+    timezone = fields.String(
+        allow_none=True, validate=valid_zone, metadata={"description": "IANA zone, e.g. Europe/Berlin"}
+    )
+    media = fields.List(
+        fields.String(validate=validate.Length(min=1, max=255)),
+        validate=validate.Length(max=35),
+        metadata={"description": "Media keys from POST /v1/media/upload"},
+    )
+    status = fields.String(
+        validate=validate.OneOf(["draft", "queued"]),
+        metadata={"description": "draft holds the post; queued (the default) schedules it"},
+    )
+
+
+class PostCreateSchema(PostFieldsSchema):
+    channel_id = fields.String(data_key="channelId", required=True, validate=validate.Length(min=1, max=40))
+
+    class Meta:
+        openapi = {
+            "anyOf": [
+                {"required": ["content"]},
+                {"required": ["media"], "properties": {"media": {"minItems": 1}}},
+            ]
+        }
+
+    @validates_schema
+    def content_or_media(self, data, **kwargs):
+        if "content" not in data and not data.get("media"):
+            raise ValidationError("is required unless media is given", field_name="content")
+
+
+class PostUpdateSchema(PostFieldsSchema):
+    pass
+
+
+class PostBatchCreateSchema(Schema):
+    posts = fields.List(
+        fields.Nested(PostCreateSchema), required=True, validate=validate.Length(min=1, max=MAX_BATCH)
+    )
+
+
+class PostBatchUpdateItemSchema(PostFieldsSchema):
+    id = fields.String(required=True)
+
+
+class PostBatchUpdateSchema(Schema):
+    posts = fields.List(
+        fields.Nested(PostBatchUpdateItemSchema),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_BATCH),
+    )
+
+
+def unique_items(values):
+    if len(set(values)) != len(values):
+        raise ValidationError("must not repeat an item")
+
+
+class PostBatchDeleteSchema(Schema):
+    ids = fields.List(
+        fields.String(validate=validate.Length(min=1, max=40)),
+        required=True,
+        validate=[validate.Length(min=1, max=MAX_BATCH), unique_items],
+        metadata={"uniqueItems": True},
+    )
+
+
+class BatchDeletedSchema(Schema):
+    deleted = fields.List(fields.String())
 
 
 # Health -----------------------------------------------------------------------

@@ -33,6 +33,13 @@ def build_scheduler(settings, identity):
         next_run_time=_now(),
     )
     scheduler.add_job(
+        maintenance.fold_post_tallies,
+        "interval",
+        seconds=worker["poll_interval"],
+        id="fold-post-tallies",
+        next_run_time=_now(),
+    )
+    scheduler.add_job(
         maintenance.purge_expired_rows,
         "interval",
         seconds=worker["purge_interval"],

@@ -4,13 +4,14 @@ per-view authentication rules that are both enforced and documented.
 
 from dataclasses import dataclass
 
+import apispec.ext.marshmallow
 import flask_smorest
 import marshmallow
 from flask import g
 from webargs.flaskparser import FlaskParser
 
-from postline.errors import error_response, from_http_exception
-from schemas import CommaList, ErrorSchema, Timestamp, timestamp_input_properties
+from postline.errors import ApiError, error_response, from_http_exception
+from schemas import ErrorSchema, Timestamp, input_field_properties
 
 JSON = "application/json"
 
@@ -21,19 +22,69 @@ class Parser(FlaskParser):
     # A misspelt query parameter (filter[statuss]) is an error, as in a body.
     DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": marshmallow.RAISE}
 
+    def _raw_load_json(self, req):
+        data = super()._raw_load_json(req)
+        refuse_unstorable_text(data)
+        return data
+
+    def load_querystring(self, req, schema):
+        for name, values in req.args.lists():
+            refuse_unstorable_text(name, "query")
+            for value in values:
+                refuse_unstorable_text(value, name)
+        return super().load_querystring(req, schema)
+
+
+def refuse_unstorable_text(value, path=""):
+    """400 for text no database stores: NUL characters and unpaired surrogates."""
+    if isinstance(value, str):
+        if not storable_text(value):
+            message = "must not contain NUL characters or unpaired surrogates"
+            raise ApiError.validation(path or "body", message)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            refuse_unstorable_text(key, path or "body")
+            refuse_unstorable_text(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            refuse_unstorable_text(item, f"{path}[{index}]")
+
+
+def storable_text(text):
+    if "\x00" in text:
+        return False
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
 
 
+class MarshmallowPlugin(apispec.ext.marshmallow.MarshmallowPlugin):
+    """Adds a schema's `Meta.openapi` keywords (e.g. an `anyOf` for a cross-field rule)."""
+
+    def schema_helper(self, name, _, schema=None, **kwargs):
+        json_schema = super().schema_helper(name, _, schema=schema, **kwargs)
+        if schema is not None:
+            meta = getattr(schema, "Meta", None)
+            json_schema.update(getattr(meta, "openapi", {}))
+        return json_schema
+
+
 class Api(flask_smorest.Api):
     ERROR_SCHEMA = ErrorSchema
+
+    def __init__(self, app=None, **kwargs):
+        super().__init__(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()}, **kwargs)
 
     def init_app(self, app, **kwargs):
         super().init_app(app, **kwargs)
         self.register_field(Timestamp, "integer", "int64")
-        self.register_field(CommaList, "string", None)
-        self.ma_plugin.converter.add_attribute_function(timestamp_input_properties)
+        self.ma_plugin.converter.add_attribute_function(input_field_properties)
 
     def handle_http_exception(self, error):
         return error_response(from_http_exception(error))

@@ -18,6 +18,7 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 # Any constants work; they name PostgreSQL advisory locks.
 MIGRATION_LOCK_ID = 7_420_013
 BOOTSTRAP_LOCK_ID = 7_420_014
+TALLY_LOCK_ID = 7_420_015
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,12 @@ def serialized(lock_id):
         if not is_sqlite():
             database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (lock_id,))
         yield
+
+
+def for_update(query):
+    """`query` locking its rows for this transaction on PostgreSQL. SQLite needs no row
+    locks: a transaction there holds the database's one write lock from BEGIN."""
+    return query if is_sqlite() else query.for_update()
 
 
 def close():

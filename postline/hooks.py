@@ -8,7 +8,7 @@ import secrets
 from flask import current_app, g, request
 
 from postline import api_keys
-from postline.api import auth_rules
+from postline.api import auth_rules, storable_text
 from postline.db import database
 from postline.errors import ApiError
 
@@ -31,6 +31,8 @@ def before_request():
     if rule is None or not rule.authenticated:
         return  # unknown paths, 405s and public routes
     g.api_key = api_keys.authenticate(request.headers.get("Authorization"))
+    if request.view_args and not all(storable_text(value) for value in request.view_args.values()):
+        raise ApiError.from_status(404)  # no id holds such characters
     if rule.permission and rule.permission not in g.api_key.permissions:
         needed = f"requires {rule.permission}"
         raise ApiError.forbidden(f"This API key lacks a permission: {needed}.", detail=needed)

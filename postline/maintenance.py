@@ -6,8 +6,8 @@ import secrets
 import socket
 from dataclasses import dataclass, field
 
-from models import WorkerHeartbeat
-from postline import clock
+from models import PostTally, WorkerHeartbeat
+from postline import clock, idempotency
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,17 @@ def write_heartbeat(identity):
 
 
 def purge_expired_rows():
-    """Delete rows past their retention: heartbeats of workers gone for a day."""
-    removed = WorkerHeartbeat.purge_older_than(clock.now_ms() - DAY_MS)
-    if removed:
-        log.info("purged %d stale worker heartbeats", removed)
+    """Delete rows past their retention: idempotency keys after 24 hours, heartbeats of
+    workers gone for a day."""
+    now = clock.now_ms()
+    for what, removed in (
+        ("expired idempotency keys", idempotency.purge_expired(now)),
+        ("stale worker heartbeats", WorkerHeartbeat.purge_older_than(now - DAY_MS)),
+    ):
+        if removed:
+            log.info("purged %d %s", removed, what)
+
+
+def fold_post_tallies():
+    """Keep listing totals cheap: fold the tally deltas the post triggers appended."""
+    PostTally.fold()

@@ -15,8 +15,20 @@ class TimestampError(ValueError):
     pass
 
 
-def parse(value, zone=None):
-    """Unix ms from an int, a digit string, or ISO 8601 (offset required unless `zone`)."""
+NEEDS_ZONE = "needs a UTC offset or Z (or a timezone field for a local time)"
+
+
+def parse(value):
+    """Unix ms from an int, a digit string, or ISO 8601 with Z or an offset."""
+    moment = parse_local(value)
+    if isinstance(moment, datetime):
+        raise TimestampError(NEEDS_ZONE)
+    return moment
+
+
+def parse_local(value):
+    """Like `parse`, but an ISO time without an offset comes back as a naive datetime,
+    to be read later in a zone the caller names (`in_zone`)."""
     if isinstance(value, bool):
         raise TimestampError("must be Unix milliseconds or an ISO 8601 string")
     if isinstance(value, str) and value.strip().isdigit():
@@ -32,10 +44,21 @@ def parse(value, zone=None):
     except ValueError:
         raise TimestampError("is not a valid ISO 8601 timestamp") from None
     if moment.tzinfo is None:
-        if zone is None:
-            raise TimestampError("needs a UTC offset or Z (or a timezone field for local times)")
-        moment = moment.replace(tzinfo=zone)
+        return moment
     return int(moment.timestamp() * 1000)
+
+
+def in_zone(value, zone_name):
+    """Unix ms for a `parse_local` result, reading a naive time in the IANA zone `zone_name`.
+
+    A wall time that occurs twice (DST ends) is read as the first; one that never
+    occurs (DST starts) as if the clock had not changed yet (Python's fold=0).
+    """
+    if not isinstance(value, datetime):
+        return value
+    if zone_name is None:
+        raise TimestampError(NEEDS_ZONE)
+    return int(value.replace(tzinfo=parse_zone(zone_name)).timestamp() * 1000)
 
 
 def parse_zone(name):

@@ -6,6 +6,7 @@ from flask.views import MethodView
 from models import ApiKey
 from postline import api_keys, clock
 from postline.api import Blueprint, deleted, requires, single
+from postline.idempotency import idempotent
 from postline.listing import Listing
 from schemas import (
     ApiKeyCreatedSchema,
@@ -32,6 +33,7 @@ class ApiKeys(MethodView):
         return LISTING.page(ApiKey.visible_to(g.api_key), args, g.request_id)
 
     @requires("api-keys:write")
+    @idempotent(envelope(ApiKeyCreatedSchema))
     @blp.arguments(ApiKeyCreateSchema)
     @blp.response(201, envelope(ApiKeyCreatedSchema))
     def post(self, fields):

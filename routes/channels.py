@@ -1,12 +1,12 @@
 """Channels: groups of posts and the platform connections they publish to."""
 
-import secrets
-
 from flask import g
 from flask.views import MethodView
 
 from models import Channel
+from postline import channels
 from postline.api import Blueprint, deleted, requires, single
+from postline.idempotency import idempotent
 from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
 from schemas import (
     ChannelCreateSchema,
@@ -18,8 +18,6 @@ from schemas import (
 )
 
 blp = Blueprint("channels", __name__, url_prefix="/v1/channels", description="Channels group posts.")
-
-PALETTE = ("#4F46E5", "#0EA5E9", "#10B981", "#F59E0B", "#EF4444", "#8B5CF6", "#EC4899", "#64748B")
 
 LISTING = Listing(
     "Channel",
@@ -42,12 +40,12 @@ class Channels(MethodView):
         return LISTING.page(Channel.visible_to(g.api_key), args, g.request_id)
 
     @requires("channels:write")
+    @idempotent(envelope(ChannelSchema))
     @blp.arguments(ChannelCreateSchema)
     @blp.response(201, envelope(ChannelSchema))
     def post(self, fields):
         """Create a channel"""
-        fields.setdefault("color", secrets.choice(PALETTE))
-        return single(Channel.create_for(g.api_key, **fields))
+        return single(channels.create_channel(g.api_key, fields))
 
 
 @blp.route("/<channel_id>")
@@ -72,6 +70,9 @@ class ChannelById(MethodView):
     @requires("channels:write")
     @blp.response(200, envelope(DeletedSchema))
     def delete(self, channel_id):
-        """Delete a channel and its posts"""
-        Channel.get_visible(g.api_key, channel_id).delete_instance()
+        """Delete a channel and all its posts
+
+        Refused with 409 CHANNEL_BUSY while one of its posts is publishing.
+        """
+        channels.delete_channel(g.api_key, channel_id)
         return deleted(channel_id)

@@ -32,9 +32,9 @@ class ServerProcess:
             if self.process.poll() is not None:
                 raise RuntimeError(f"process exited with {self.process.returncode}:\n{self.output()}")
             try:
-                requests.get(f"{self.url}/openapi.json", timeout=1)
+                requests.get(f"{self.url}/openapi.json", timeout=5)
                 return
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):
                 time.sleep(0.1)
         raise RuntimeError(f"no answer within {timeout}s:\n{self.output()}")
 

@@ -1,10 +1,12 @@
 """The OpenAPI document describes what the API really does."""
 
 import re
+import uuid
 
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from openapi_spec_validator import validate
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from tests.test_auth import v1_routes
 
@@ -52,18 +54,39 @@ def test_docs_page_is_served_with_local_assets(client):
             assert response.status_code == 200
 
 
+REFERENCE_BODIES = {
+    "POST /v1/posts",
+    "POST /v1/posts/batch",
+    "PATCH /v1/posts/batch",
+    "PATCH /v1/posts/{post_id}",
+}
+
+
 def test_generated_requests_get_documented_answers(app, make_key):
     """Schemathesis sends valid and invalid requests to every operation; each answer
     must be a documented status with a body matching its documented schema, never a 500."""
     headers = {"Authorization": f"Bearer {make_key()}"}
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) >= 11
+    assert len(operations) >= 16
     for operation in operations:
+        check_operation(operation, headers)
 
-        @given(case=operation.as_strategy())
-        @settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-        def conforms(case):
-            case.call_and_validate(headers=headers)
 
-        conforms()
+def check_operation(operation, headers):
+    # Generated channel ids and media keys name nothing the caller owns, so schema-valid
+    # bodies of these operations are rightly 400 (decisions.md section 6); every other
+    # check still applies to them, and tests/test_posts.py covers their valid inputs.
+    excluded = [positive_data_acceptance] if operation.label in REFERENCE_BODIES else []
+
+    @given(case=operation.as_strategy())
+    @settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    def conforms(case):
+        key = (case.headers or {}).get("Idempotency-Key")
+        if key and len(key) <= 255:
+            # Reusing one valid key with another body is a 422 by design; give each
+            # generated request its own key so the check sees first answers.
+            case.headers["Idempotency-Key"] = uuid.uuid4().hex
+        case.call_and_validate(headers=headers, excluded_checks=excluded)
+
+    conforms()

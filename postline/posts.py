@@ -1,0 +1,182 @@
+"""Creating, editing and deleting posts (decisions.md section 6).
+
+Everything here is all-or-nothing: one transaction per call, whether it carries one
+post or a batch of a hundred. `path(i, field)` names a field in the client's terms
+(`content` for a single post, `posts[3].content` in a batch).
+"""
+
+from models import Channel, Post, PostTarget, attach_targets
+from postline import clock, db, events, timestamps
+from postline.errors import ApiError
+
+EDITABLE = ("draft", "queued", "failed", "blocked")
+SETTABLE = ("channel_id", "content", "scheduled_for", "timezone", "media", "status")
+
+
+def single_path(index, field):
+    return field
+
+
+def batch_path(index, field):
+    return f"posts[{index}].{field}"
+
+
+def create_posts(key, items, path=single_path):
+    """Create posts from validated fields; returns them with their (empty) targets."""
+    now = clock.now_ms()
+    owned = _owned_channels(key, {item["channel_id"] for item in items})
+    problems = []
+    posts = []
+    for index, item in enumerate(items):
+        problems += _check_references(item, owned, index, path)
+        status = item.get("status", "queued")
+        scheduled_for = _scheduled_for(item, item.get("timezone"), now, index, path, problems)
+        posts.append(
+            Post(
+                id=Post.new_id(now),
+                account=key.account_id,
+                mode=key.mode,
+                channel=item["channel_id"],
+                content=item.get("content"),
+                scheduled_for=scheduled_for,
+                timezone=item.get("timezone"),
+                media=item.get("media", []),
+                status=status,
+                attempts=0,
+                due_at=scheduled_for if status == "queued" else None,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+    _raise_validation(problems)
+    with db.database.atomic():
+        Post.bulk_create(posts)
+        for post in posts:
+            events.record(key.account_id, key.mode, "post.created", _created_event(post))
+    return attach_targets(posts)
+
+
+def update_posts(key, changes, path=single_path):
+    """Apply `changes` [(post id, fields)] and re-queue each post; returns the posts."""
+    now = clock.now_ms()
+    ids = [post_id for post_id, _ in changes]
+    _refuse_duplicates(ids, lambda index: path(index, "id"))
+    with db.database.atomic():
+        found = {post.id: post for post in db.for_update(Post.visible_to(key).where(Post.id.in_(ids)))}
+        _require_all(ids, found, lambda index: path(index, "id"))
+        owned = _owned_channels(
+            key, {fields["channel_id"] for _, fields in changes if "channel_id" in fields}
+        )
+        problems = []
+        for index, (post_id, fields) in enumerate(changes):
+            post = found[post_id]
+            if post.status not in EDITABLE:
+                raise _not_editable(post, path(index, "id"))
+            problems += _check_references(fields, owned, index, path)
+            zone = fields.get("timezone", post.timezone)
+            if "scheduled_for" in fields:
+                fields["scheduled_for"] = _scheduled_for(fields, zone, now, index, path, problems)
+            for name in SETTABLE:
+                if name in fields:
+                    setattr(post, name, fields[name])
+            _requeue(post, fields.get("status", "draft" if post.status == "draft" else "queued"), now)
+        _raise_validation(problems)
+        for post in found.values():
+            post.save()
+        PostTarget.update(status="pending", error_code=None, error_message=None, updated_at=now).where(
+            PostTarget.post.in_(ids) & PostTarget.status.in_(["failed", "unconfirmed"])
+        ).execute()
+    return attach_targets([found[post_id] for post_id in ids])
+
+
+def delete_posts(key, ids, path):
+    """Delete posts in any state but publishing; deleting a done post keeps the platform's copy."""
+    with db.database.atomic():
+        found = {post.id: post for post in db.for_update(Post.visible_to(key).where(Post.id.in_(ids)))}
+        _require_all(ids, found, path)
+        for index, post_id in enumerate(ids):
+            if found[post_id].status == "publishing":
+                raise _not_editable(found[post_id], path(index))
+        Post.delete().where(Post.id.in_(ids)).execute()
+    return ids
+
+
+def _owned_channels(key, channel_ids):
+    if not channel_ids:
+        return set()
+    query = Channel.visible_to(key).where(Channel.id.in_(list(channel_ids))).select(Channel.id)
+    return {channel.id for channel in query}
+
+
+def _check_references(fields, owned_channels, index, path):
+    problems = []
+    if "channel_id" in fields and fields["channel_id"] not in owned_channels:
+        problems.append({"field": path(index, "channelId"), "message": "no such channel"})
+    # Media upload has not landed, so no key can name a stored file yet.
+    for position, _ in enumerate(fields.get("media", [])):
+        problems.append({"field": path(index, f"media[{position}]"), "message": "no such media"})
+    return problems
+
+
+def _scheduled_for(fields, zone, now, index, path, problems):
+    if fields.get("scheduled_for") is None:
+        return now
+    try:
+        return timestamps.in_zone(fields["scheduled_for"], zone)
+    except timestamps.TimestampError as error:
+        problems.append({"field": path(index, "scheduledFor"), "message": str(error)})
+        return now
+
+
+def _requeue(post, status, now):
+    """A PATCH starts the post over: attempts reset, no pending error, due again if queued."""
+    post.status = status
+    post.attempts = 0
+    post.next_attempt_at = None
+    post.last_error_code = post.last_error_message = None
+    post.due_at = post.scheduled_for if status == "queued" else None
+    post.updated_at = now
+
+
+def _created_event(post):
+    return {
+        "post_id": post.id,
+        "channel_id": post.channel_id,
+        "scheduled_for": post.scheduled_for,
+        "status": post.status,
+    }
+
+
+def _raise_validation(problems):
+    if problems:
+        summary = "; ".join(f"{p['field']}: {p['message']}" for p in problems[:5])
+        raise ApiError.from_status(400, f"Invalid request: {summary}", problems)
+
+
+def _refuse_duplicates(ids, path):
+    seen = set()
+    for index, post_id in enumerate(ids):
+        if post_id in seen:
+            raise ApiError.validation(path(index), "appears twice in the batch")
+        seen.add(post_id)
+
+
+def _require_all(ids, found, path):
+    missing = [(index, post_id) for index, post_id in enumerate(ids) if post_id not in found]
+    if missing:
+        details = [
+            {"field": path(index), "message": f"no such post: {post_id}"} for index, post_id in missing
+        ]
+        raise ApiError.from_status(
+            404, "No such post: " + ", ".join(post_id for _, post_id in missing), details
+        )
+
+
+def _not_editable(post, field):
+    return ApiError(
+        409,
+        "conflict_error",
+        "POST_NOT_EDITABLE",
+        f"Post {post.id} is {post.status} and cannot be changed now.",
+        [{"field": field, "message": f"post is {post.status}"}],
+    )

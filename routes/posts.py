@@ -1,0 +1,136 @@
+"""Posts: schedule, read, edit, delete, one at a time or in batches of up to 100."""
+
+from flask import g
+from flask.views import MethodView
+
+from models import Post, PostTally, attach_targets
+from postline import posts
+from postline.api import Blueprint, deleted, requires, single
+from postline.idempotency import idempotent
+from postline.listing import COMPARISONS, TIMESTAMP_OPERATORS, Filter, Listing
+from schemas import (
+    POST_STATUSES,
+    BatchDeletedSchema,
+    DeletedSchema,
+    PostBatchCreateSchema,
+    PostBatchDeleteSchema,
+    PostBatchUpdateSchema,
+    PostCreateSchema,
+    PostSchema,
+    PostUpdateSchema,
+    batch_envelope,
+    envelope,
+    list_envelope,
+)
+
+blp = Blueprint("posts", __name__, url_prefix="/v1/posts", description="Scheduled posts.")
+
+LISTING = Listing(
+    "Post",
+    Post,
+    filters=[
+        Filter("status", Post.status, ("eq", "ne", "in"), choices=POST_STATUSES),
+        Filter("channelId", Post.channel, ("eq", "ne", "in")),
+        Filter("scheduledFor", Post.scheduled_for, TIMESTAMP_OPERATORS, kind="timestamp"),
+        Filter("createdAt", Post.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
+        Filter("content", Post.content, ("contains",)),
+    ],
+    sorts={"scheduledFor": Post.scheduled_for, "createdAt": Post.created_at, "status": Post.status},
+    default_sort="scheduledFor",
+)
+# Filters the tallies can answer; any other filter makes the total a COUNT.
+TALLY_COLUMNS = {"status": "status", "channelId": "channel_id"}
+
+
+def count_posts(key, args):
+    """The listing's total from the post tallies, or None when a filter needs a real COUNT."""
+    filters = list(LISTING.filters(args))
+    if any(spec.name not in TALLY_COLUMNS for spec, _, _ in filters):
+        return None
+
+    def condition(table):
+        result = True
+        for spec, operator, value in filters:
+            result = result & COMPARISONS[operator](getattr(table, TALLY_COLUMNS[spec.name]), value)
+        return result
+
+    return PostTally.total(key.account_id, key.mode, condition)
+
+
+@blp.route("")
+class Posts(MethodView):
+    @requires("posts:read")
+    @blp.arguments(LISTING.query_schema, location="query")
+    @blp.response(200, list_envelope(PostSchema))
+    def get(self, args):
+        """List posts"""
+        page = LISTING.page(
+            Post.visible_to(g.api_key), args, g.request_id, total=count_posts(g.api_key, args)
+        )
+        attach_targets(page["data"])
+        return page
+
+    @requires("posts:write")
+    @idempotent(envelope(PostSchema))
+    @blp.arguments(PostCreateSchema)
+    @blp.response(201, envelope(PostSchema))
+    def post(self, fields):
+        """Schedule a post
+
+        `scheduledFor` omitted means as soon as possible; `status: "draft"` holds the post
+        until a PATCH queues it.
+        """
+        return single(posts.create_posts(g.api_key, [fields])[0])
+
+
+@blp.route("/batch")
+class PostBatch(MethodView):
+    @requires("posts:write")
+    @idempotent(batch_envelope(PostSchema))
+    @blp.arguments(PostBatchCreateSchema)
+    @blp.response(201, batch_envelope(PostSchema))
+    def post(self, body):
+        """Create up to 100 posts, all or none"""
+        return {"data": posts.create_posts(g.api_key, body["posts"], posts.batch_path)}
+
+    @requires("posts:write")
+    @blp.arguments(PostBatchUpdateSchema)
+    @blp.response(200, batch_envelope(PostSchema))
+    def patch(self, body):
+        """Update up to 100 posts, all or none"""
+        changes = [(item.pop("id"), item) for item in body["posts"]]
+        return {"data": posts.update_posts(g.api_key, changes, posts.batch_path)}
+
+    @requires("posts:write")
+    @blp.arguments(PostBatchDeleteSchema)
+    @blp.response(200, envelope(BatchDeletedSchema))
+    def delete(self, body):
+        """Delete up to 100 posts, all or none"""
+        deleted = posts.delete_posts(g.api_key, body["ids"], lambda index: f"ids[{index}]")
+        return single({"deleted": deleted})
+
+
+@blp.route("/<post_id>")
+class PostById(MethodView):
+    @requires("posts:read")
+    @blp.response(200, envelope(PostSchema))
+    def get(self, post_id):
+        """Retrieve a post"""
+        return single(Post.get_visible(g.api_key, post_id))
+
+    @requires("posts:write")
+    @blp.arguments(PostUpdateSchema)
+    @blp.response(200, envelope(PostSchema))
+    def patch(self, fields, post_id):
+        """Edit a post and queue it again
+
+        Allowed while the post is draft, queued, failed or blocked; resets attempts.
+        """
+        return single(posts.update_posts(g.api_key, [(post_id, fields)])[0])
+
+    @requires("posts:write")
+    @blp.response(200, envelope(DeletedSchema))
+    def delete(self, post_id):
+        """Delete a post (not while it is publishing)"""
+        posts.delete_posts(g.api_key, [post_id], lambda index: "id")
+        return deleted(post_id)
