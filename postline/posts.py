@@ -51,9 +51,10 @@ def create_posts(key, items, path=single_path):
     _raise_validation(problems)
     with db.database.atomic():
         Post.bulk_create(posts)
-        for post in posts:
-            events.record(key.account_id, key.mode, "post.created", _created_event(post))
-    return attach_targets(posts)
+        events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
+    for post in posts:
+        post._targets = []  # a new post has no targets yet: no need to ask the database
+    return posts
 
 
 def update_posts(key, changes, path=single_path):
