@@ -222,6 +222,16 @@ def attach_targets(posts):
     return posts
 
 
+class SandboxPublication(BaseModel):
+    """The test-mode sandbox's own feed: what it "published". Written in the same
+    transaction that marks the target published, so a crash leaves both or neither."""
+
+    target = ForeignKeyField(PostTarget, on_delete="CASCADE")
+    post_id = CharField(max_length=40, index=True)
+    platform_post_id = CharField(max_length=40)
+    content = TextField(null=True)
+
+
 class PostTally(Model):
     """Posts per (account, mode, channel, status), so a listing's total does not cost a
     scan of the account's posts.
@@ -382,5 +392,6 @@ TABLES = [
     WorkerHeartbeat,
     Post,
     PostTarget,
+    SandboxPublication,
     IdempotencyKey,
 ]

@@ -12,12 +12,27 @@ from datetime import UTC, datetime
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
 
-from postline import maintenance, process
+from postline import maintenance, process, publishing
+from postline.work_pool import WorkPool
 
 log = logging.getLogger("postline.worker")
 
 
-def build_scheduler(settings, identity):
+def build_pools(settings, identity):
+    """The thread pools that publish posts (and, with webhooks, deliver events)."""
+    publishing_settings = settings["publishing"]
+    lease_ms = publishing_settings["lease_seconds"] * 1000
+    return [
+        WorkPool(
+            "publish",
+            publishing_settings["concurrency"],
+            claim_next=lambda: publishing.claim_next(identity.worker_id, lease_ms),
+            handle=lambda post: publishing.publish(post, publishing_settings),
+        )
+    ]
+
+
+def build_scheduler(settings, identity, pools):
     """The scheduler with every periodic job registered."""
     worker = settings["worker"]
     scheduler = BlockingScheduler(
@@ -32,6 +47,10 @@ def build_scheduler(settings, identity):
         id="heartbeat",
         next_run_time=_now(),
     )
+    for pool in pools:
+        scheduler.add_job(
+            pool.dispatch_due, "interval", seconds=worker["poll_interval"], id=pool.name, next_run_time=_now()
+        )
     scheduler.add_job(
         maintenance.fold_post_tallies,
         "interval",
@@ -56,7 +75,8 @@ def _now():
 def main():
     settings = process.start()
     identity = maintenance.WorkerIdentity()
-    scheduler = build_scheduler(settings, identity)
+    pools = build_pools(settings, identity)
+    scheduler = build_scheduler(settings, identity, pools)
 
     # The handler only sets a flag; a watcher thread acts on it, because shutdown()
     # waits for running jobs and must not run inside a signal handler.
@@ -64,15 +84,20 @@ def main():
 
     def stop_when_requested():
         stop_requested.wait()
-        log.info("stopping: waiting for running jobs")
+        log.info("stopping: waiting for running jobs and the work in hand")
         scheduler.shutdown(wait=True)
+        for pool in pools:
+            pool.shutdown()
 
-    threading.Thread(target=stop_when_requested, name="stop-watcher", daemon=True).start()
+    stopper = threading.Thread(target=stop_when_requested, name="stop-watcher", daemon=True)
+    stopper.start()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop_requested.set())
 
     log.info("worker %s started", identity.worker_id)
     scheduler.start()
+    # The scheduler's loop ends before the watcher has let the pools finish their work.
+    stopper.join()
     log.info("worker %s stopped", identity.worker_id)
 
 

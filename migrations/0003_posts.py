@@ -1,4 +1,4 @@
-"""Posts, their targets, idempotency keys, and the post tallies kept by triggers."""
+"""Posts, their targets, the sandbox's feed, idempotency keys, and the post tallies kept by triggers."""
 from peewee import *
 
 def up(migrator, db):
@@ -103,6 +103,18 @@ def up(migrator, db):
             database = db
             table_name = 'post_target'
     db.create_tables([PostTarget])
+
+    class SandboxPublication(Model):
+        created_at = BigIntegerField()
+        updated_at = BigIntegerField()
+        target = ForeignKeyField(PostTarget, on_delete='CASCADE')
+        post_id = CharField(index=True, max_length=40)
+        platform_post_id = CharField(max_length=40)
+        content = TextField(null=True)
+        class Meta:
+            database = db
+            table_name = 'sandbox_publication'
+    db.create_tables([SandboxPublication])
     for statement in SQLITE_TRIGGERS if isinstance(db, SqliteDatabase) else POSTGRES_TRIGGERS:
         db.execute_sql(statement)
 
@@ -140,6 +152,7 @@ POSTGRES_TRIGGERS = [
 
 
 def down(migrator, db):
+    migrator.migrate(migrator.drop_table('sandbox_publication'))
     if isinstance(db, SqliteDatabase):
         for name in ("post_tally_on_insert", "post_tally_on_delete", "post_tally_on_update"):
             db.execute_sql(f"DROP TRIGGER IF EXISTS {name}")

@@ -136,6 +136,8 @@ def _requeue(post, status, now):
     post.next_attempt_at = None
     post.last_error_code = post.last_error_message = None
     post.due_at = post.scheduled_for if status == "queued" else None
+    # A worker that claimed the post but has not started loses the claim (it checks).
+    post.lease_owner = post.lease_expires_at = None
     post.updated_at = now
 
 
