@@ -13,11 +13,12 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from postline import maintenance, process
+from postline.webhook_delivery import Dispatcher
 
 log = logging.getLogger("postline.worker")
 
 
-def build_scheduler(settings, identity):
+def build_scheduler(settings, identity, dispatcher):
     """The scheduler with every periodic job registered."""
     worker = settings["worker"]
     scheduler = BlockingScheduler(
@@ -33,8 +34,16 @@ def build_scheduler(settings, identity):
         next_run_time=_now(),
     )
     scheduler.add_job(
+        dispatcher.dispatch_due,
+        "interval",
+        seconds=worker["poll_interval"],
+        id="webhook-deliveries",
+        next_run_time=_now(),
+    )
+    scheduler.add_job(
         maintenance.purge_expired_rows,
         "interval",
+        args=[settings],
         seconds=worker["purge_interval"],
         id="purge",
         next_run_time=_now(),
@@ -49,7 +58,8 @@ def _now():
 def main():
     settings = process.start()
     identity = maintenance.WorkerIdentity()
-    scheduler = build_scheduler(settings, identity)
+    dispatcher = Dispatcher(settings["webhooks"], identity.worker_id)
+    scheduler = build_scheduler(settings, identity, dispatcher)
 
     # The handler only sets a flag; a watcher thread acts on it, because shutdown()
     # waits for running jobs and must not run inside a signal handler.
@@ -57,15 +67,19 @@ def main():
 
     def stop_when_requested():
         stop_requested.wait()
-        log.info("stopping: waiting for running jobs")
+        log.info("stopping: waiting for running jobs and deliveries in flight")
         scheduler.shutdown(wait=True)
+        dispatcher.shutdown()
 
-    threading.Thread(target=stop_when_requested, name="stop-watcher", daemon=True).start()
+    stopper = threading.Thread(target=stop_when_requested, name="stop-watcher", daemon=True)
+    stopper.start()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop_requested.set())
 
     log.info("worker %s started", identity.worker_id)
     scheduler.start()
+    # The scheduler's loop can end before the watcher has let the deliveries finish.
+    stopper.join()
     log.info("worker %s stopped", identity.worker_id)
 
 

@@ -7,6 +7,7 @@ the parsed arguments into one page of a peewee query.
 """
 
 import math
+import re
 from dataclasses import dataclass
 
 from marshmallow import Schema, fields, validate
@@ -54,7 +55,13 @@ class Filter:
         """The marshmallow field that reads this filter's value for `operator`."""
         one_of = validate.OneOf(self.choices) if self.choices else None
         if operator == "in":
-            return CommaList(item_validator=one_of)
+            if not self.choices:
+                return CommaList()
+            # Documents the choices, so the OpenAPI document says which lists are valid.
+            choice = "|".join(re.escape(c) for c in self.choices)
+            return CommaList(
+                item_validator=one_of, metadata={"pattern": f"^,*(?:{choice})(?:,+(?:{choice}))*,*$"}
+            )
         if self.kind == "timestamp":
             return TimestampInput()
         return fields.String(validate=one_of)

@@ -6,7 +6,7 @@ import secrets
 import socket
 from dataclasses import dataclass, field
 
-from models import WorkerHeartbeat
+from models import WebhookDelivery, WorkerHeartbeat
 from postline import clock
 
 log = logging.getLogger(__name__)
@@ -33,8 +33,15 @@ def write_heartbeat(identity):
     )
 
 
-def purge_expired_rows():
-    """Delete rows past their retention: heartbeats of workers gone for a day."""
-    removed = WorkerHeartbeat.purge_older_than(clock.now_ms() - DAY_MS)
+def purge_expired_rows(settings):
+    """Delete rows past their retention: heartbeats of workers gone for a day, and
+    finished webhook deliveries older than `[webhooks] delivery_retention_days`.
+    """
+    now = clock.now_ms()
+    removed = WorkerHeartbeat.purge_older_than(now - DAY_MS)
     if removed:
         log.info("purged %d stale worker heartbeats", removed)
+    retention_ms = settings["webhooks"]["delivery_retention_days"] * DAY_MS
+    removed = WebhookDelivery.purge_finished_before(now - retention_ms)
+    if removed:
+        log.info("purged %d webhook deliveries", removed)

@@ -16,6 +16,7 @@ import pytest
 from app import create_app
 from models import LIVE, TABLES
 from postline import api_keys, clock, db, ssrf
+from tests.receivers import Receiver
 from tests.servers import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,6 +233,20 @@ def dns(monkeypatch):
 
     monkeypatch.setattr(ssrf, "resolve", resolve)
     return table
+
+
+@pytest.fixture
+def receiver():
+    """Start a webhook receiver on 127.0.0.1: receiver(default=Reply(...)) -> Receiver."""
+    started = []
+
+    def start(**kwargs):
+        started.append(Receiver(**kwargs))
+        return started[-1]
+
+    yield start
+    for running in started:
+        running.stop()
 
 
 def random_name(prefix="name"):

@@ -3,10 +3,12 @@
 import hashlib
 import hmac
 import re
+import time
 
 import pytest
 
 from postline.signatures import SignatureError, compute_signature, signature_header, verify_signature
+from tests.conftest import ROOT
 
 SECRET = "whsec_" + "k" * 43
 OTHER = "whsec_" + "o" * 43
@@ -94,3 +96,29 @@ def test_malformed_headers_are_refused_clearly(header, message):
 def test_spaces_and_unknown_schemes_in_the_header_are_tolerated():
     signature = compute_signature(BODY, SECRET, T)
     assert verify_signature(BODY, f"t={T}, v0=old, v1={signature}", SECRET, now=T) == T
+
+
+def readme_receiver():
+    """The receiver example in the README's Webhooks section, as source."""
+    section = (ROOT / "README.md").read_text().split("## Webhooks", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_readme_receiver_verifies_and_deduplicates(monkeypatch, capsys):
+    monkeypatch.setenv("POSTLINE_WEBHOOK_SECRET", SECRET)
+    namespace = {"__name__": "receiver"}
+    exec(compile(readme_receiver(), "receiver.py", "exec"), namespace)
+    client = namespace["app"].test_client()
+    now = int(time.time())
+    headers = {"Service-Signature": signature_header(BODY, [SECRET], now), "Content-Type": "application/json"}
+
+    for _ in range(2):
+        response = client.post("/postline-webhook", data=BODY, headers=headers)
+        assert response.status_code == 200 and response.get_json() == {"received": True}
+    assert capsys.readouterr().out.splitlines() == ["webhook.test: {'message': 'hé'}"]
+
+    forged = {**headers, "Service-Signature": signature_header(BODY, [OTHER], now)}
+    response = client.post("/postline-webhook", data=BODY, headers=forged)
+    assert response.status_code == 400
+    assert "no v1 signature matches" in response.get_json()["error"]
+    assert client.post("/postline-webhook", data=BODY).status_code == 400

@@ -133,6 +133,45 @@ def test_accepted_urls(url):
     ssrf.check_url(url)
 
 
+@pytest.mark.parametrize(
+    "url", REFUSED[:4] + ["https://127.0.0.1/hook", "https://internal.example.test/hook"]
+)
+def test_create_answers_400_naming_url(api, url):
+    response = api.post("/v1/webhooks", json={"url": url, "events": ["post.created"]})
+    assert response.status_code == 400, response.get_data(as_text=True)
+    error = response.get_json()["error"]
+    assert error["code"] == "VALIDATION_ERROR"
+    assert [d["field"] for d in error["details"]] == ["url"]
+    assert api.get("/v1/webhooks").get_json()["data"] == []
+
+
+def test_every_refused_form_is_400_at_create_and_patch(api):
+    created = api.post("/v1/webhooks", json={"url": ACCEPTED[0], "events": ["post.created"]})
+    webhook_id = created.get_json()["data"]["id"]
+    for url in REFUSED + RESOLVING_TO_PRIVATE:
+        for response in (
+            api.post("/v1/webhooks", json={"url": url, "events": ["post.created"]}),
+            api.patch(f"/v1/webhooks/{webhook_id}", json={"url": url}),
+        ):
+            assert response.status_code == 400, (url, response.get_data(as_text=True))
+            assert response.get_json()["error"]["details"][0]["field"] == "url", url
+    assert api.get(f"/v1/webhooks/{webhook_id}").get_json()["data"]["url"] == ACCEPTED[0]
+
+
+def test_the_refusal_says_why(api):
+    cases = {
+        "https://10.0.0.1/": "private",
+        "https://internal.example.test/": "internal.example.test resolves to 10.1.2.3",
+        "https://2130706433/": "four decimal numbers",
+        "https://localhost/": "localhost",
+        "http://example.com/": "https",
+        "https://u:p@example.com/": "user name or password",
+    }
+    for url, words in cases.items():
+        message = api.post("/v1/webhooks", json={"url": url, "events": ["post.created"]}).get_json()
+        assert words in message["error"]["details"][0]["message"], (url, message)
+
+
 def test_http_needs_allow_http_and_private_targets_need_allow_private():
     ssrf.check_url("http://example.com/hook", allow_http=True)
     with pytest.raises(ssrf.RefusedURL):
