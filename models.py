@@ -234,6 +234,18 @@ class WebhookDelivery(BaseModel):
         return [row["id"] for row in rows]
 
     @classmethod
+    def for_sending(cls, delivery_id):
+        """The delivery with its webhook and event, in one query; None if either is gone."""
+        return (
+            cls.select(cls.id, Webhook, Event)
+            .join(Webhook)
+            .switch(cls)
+            .join(Event)
+            .where(cls.id == delivery_id)
+            .first()
+        )
+
+    @classmethod
     def of(cls, webhook):
         return cls.select().where(cls.webhook == webhook.id)
 

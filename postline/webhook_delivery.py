@@ -23,7 +23,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from models import FAILED, PENDING, SUCCEEDED, Event, Webhook, WebhookDelivery
+from models import FAILED, PENDING, SUCCEEDED, WebhookDelivery
 from postline import VERSION, clock, db, leases, signatures, ssrf, webhooks
 
 log = logging.getLogger(__name__)
@@ -75,10 +75,10 @@ def deliver_due(settings, worker_id):
 
 def attempt(delivery, settings):
     """Make one attempt at a claimed delivery and record its outcome."""
-    webhook = Webhook.get_or_none(Webhook.id == delivery.webhook_id)
-    event = Event.get_or_none(Event.id == delivery.event_id)
-    if webhook is None or event is None:
-        return  # deleted meanwhile, and its deliveries with it
+    loaded = WebhookDelivery.for_sending(delivery.id)
+    if loaded is None:
+        return  # its webhook or event was deleted meanwhile, and the delivery with it
+    webhook, event = loaded.webhook, loaded.event
     if not webhook.active and delivery.trigger == "event":
         _finish(delivery, status=FAILED, error="not sent: the webhook is inactive")
         return
@@ -268,20 +268,27 @@ class Dispatcher:
         self._stopping = threading.Event()
 
     def dispatch_due(self):
-        """Job: give every free thread a due delivery; each then keeps taking the next one."""
-        while not self._stopping.is_set() and self._free.acquire(blocking=False):
-            delivery = None
-            try:
-                delivery = claim_next(self.worker_id, self.settings)
-            finally:
-                if delivery is None:  # nothing due, or the claim failed: the slot stays free
-                    self._free.release()
-            if delivery is None:
-                return
-            self._pool.submit(self._work, delivery)
-
-    def _work(self, delivery):
+        """Job: if a delivery is due, start sending it and set every free thread looking
+        for more; each thread keeps taking the next due delivery until there is none.
+        """
+        if self._stopping.is_set() or not self._free.acquire(blocking=False):
+            return
+        delivery = None
         try:
+            delivery = claim_next(self.worker_id, self.settings)
+        finally:
+            if delivery is None:  # nothing due, or the claim failed: the thread stays free
+                self._free.release()
+        if delivery is None:
+            return
+        self._pool.submit(self._work, delivery)
+        while not self._stopping.is_set() and self._free.acquire(blocking=False):
+            self._pool.submit(self._work)
+
+    def _work(self, delivery=None):
+        try:
+            if delivery is None:
+                delivery = claim_next(self.worker_id, self.settings)
             while delivery is not None:
                 if self._stopping.is_set():
                     leases.release(delivery, clock.now_ms())
