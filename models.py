@@ -9,6 +9,7 @@ from peewee import (
     SQL,
     AutoField,
     BigIntegerField,
+    BooleanField,
     CharField,
     CompositeKey,
     ForeignKeyField,
@@ -26,6 +27,13 @@ from postline.db import database
 LIVE = "live"
 TEST = "test"
 MODES = (LIVE, TEST)
+
+# Webhook delivery states and what caused a delivery.
+PENDING = "pending"
+SUCCEEDED = "succeeded"
+FAILED = "failed"
+DELIVERY_STATUSES = (PENDING, SUCCEEDED, FAILED)
+DELIVERY_TRIGGERS = ("event", "test", "manual")
 
 
 class ListField(TextField):
@@ -342,6 +350,124 @@ class Event(TenantModel):
     class Meta:
         indexes = ((("account", "mode", "created_at", "id"), False),)
 
+    @classmethod
+    def purge_undelivered_before(cls, cutoff_ms):
+        """Delete events older than `cutoff_ms` that no delivery still needs."""
+        pending = WebhookDelivery.select(WebhookDelivery.event).where(WebhookDelivery.due_at.is_null(False))
+        return cls.delete().where((cls.created_at < cutoff_ms) & cls.id.not_in(pending)).execute()
+
+
+class Webhook(TenantModel):
+    """An endpoint that receives the account's events.
+
+    `secret` is the signing secret, encrypted with the keyring; during a rotation
+    `previous_secret` keeps signing beside it until `previous_secret_expires_at`.
+    """
+
+    id_prefix = "wh"
+    id = CharField(primary_key=True, max_length=40)
+    url = CharField(max_length=2048)
+    events = ListField()
+    active = BooleanField(default=True)
+    description = CharField(max_length=500, null=True)
+    secret = TextField()
+    previous_secret = TextField(null=True)
+    previous_secret_expires_at = BigIntegerField(null=True)
+
+    class Meta:
+        indexes = ((("account", "mode", "created_at", "id"), False),)
+
+    @classmethod
+    def subscribers(cls, account_id, mode, event_type):
+        """The active webhooks of an account and mode that subscribe to `event_type`."""
+        active = cls.select().where((cls.account == account_id) & (cls.mode == mode) & cls.active)
+        return [webhook for webhook in active if event_type in webhook.events]
+
+
+class WebhookDelivery(BaseModel):
+    """One event on its way to one webhook: its attempts so far and the next one.
+
+    `due_at`, `lease_owner` and `lease_expires_at` make it claimable (postline/leases.py);
+    `next_attempt_at` is what clients see: when the next attempt is scheduled.
+    """
+
+    id = CharField(primary_key=True, max_length=40)
+    webhook = ForeignKeyField(Webhook, on_delete="CASCADE")
+    event = ForeignKeyField(Event, on_delete="CASCADE")
+    event_type = CharField(max_length=32)
+    trigger = CharField(max_length=8)
+    status = CharField(max_length=10)
+    attempts = IntegerField(default=0)
+    next_attempt_at = BigIntegerField(null=True)
+    last_attempt_at = BigIntegerField(null=True)
+    response_status = IntegerField(null=True)
+    response_body = TextField(null=True)
+    error = TextField(null=True)
+    duration_ms = IntegerField(null=True)
+    delivered_at = BigIntegerField(null=True)
+    due_at = BigIntegerField(null=True, index=True)
+    lease_owner = CharField(max_length=120, null=True)
+    lease_expires_at = BigIntegerField(null=True, index=True)
+
+    class Meta:
+        indexes = ((("webhook", "created_at", "id"), False),)
+
+    @classmethod
+    def queue(cls, webhooks, event_ids, event_type, trigger, now_ms):
+        """One pending delivery per webhook and event, due at once, in one statement;
+        returns their ids."""
+        rows = [
+            {
+                "id": ids.new_id("whd", now_ms),
+                "webhook": webhook.id,
+                "event": event_id,
+                "event_type": event_type,
+                "trigger": trigger,
+                "status": PENDING,
+                "next_attempt_at": now_ms,
+                "due_at": now_ms,
+                "created_at": now_ms,
+                "updated_at": now_ms,
+            }
+            for event_id in event_ids
+            for webhook in webhooks
+        ]
+        if rows:
+            cls.insert_many(rows).execute()
+        return [row["id"] for row in rows]
+
+    @classmethod
+    def for_sending(cls, delivery_id):
+        """The delivery with its webhook and event, in one query; None if either is gone."""
+        return (
+            cls.select(cls.id, Webhook, Event)
+            .join(Webhook)
+            .switch(cls)
+            .join(Event)
+            .where(cls.id == delivery_id)
+            .first()
+        )
+
+    @classmethod
+    def of(cls, webhook):
+        return cls.select().where(cls.webhook == webhook.id)
+
+    @classmethod
+    def busy_webhooks(cls, now_ms, limit):
+        """Ids of webhooks with at least `limit` deliveries leased right now (a subquery)."""
+        leased = cls.alias()
+        return (
+            leased.select(leased.webhook)
+            .where(leased.lease_expires_at > now_ms)
+            .group_by(leased.webhook)
+            .having(fn.COUNT(leased.id) >= limit)
+        )
+
+    @classmethod
+    def purge_finished_before(cls, cutoff_ms):
+        """Delete finished deliveries created before `cutoff_ms`; pending ones stay."""
+        return cls.delete().where((cls.created_at < cutoff_ms) & cls.due_at.is_null()).execute()
+
 
 class WorkerHeartbeat(Model):
     """One row per worker process, rewritten every second while it runs."""
@@ -394,4 +520,6 @@ TABLES = [
     PostTarget,
     SandboxPublication,
     IdempotencyKey,
+    Webhook,
+    WebhookDelivery,
 ]

@@ -10,7 +10,8 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from postline import timestamps
+from models import DELIVERY_STATUSES, DELIVERY_TRIGGERS
+from postline import events, timestamps
 from postline.api_keys import PERMISSIONS
 
 HEX_COLOR = r"^#[0-9A-Fa-f]{6}$"
@@ -53,7 +54,8 @@ def input_field_properties(converter, field, **kwargs):
     and the rule that text holds no NUL character (no database stores one)."""
     if isinstance(field, CommaList):
         return {"type": "string", "pattern": field.pattern()}
-    if isinstance(field, fields.String) and not any(isinstance(v, validate.Regexp) for v in field.validators):
+    documented = "pattern" in field.metadata or any(isinstance(v, validate.Regexp) for v in field.validators)
+    if isinstance(field, fields.String) and not documented:
         return {"pattern": NO_NUL}
     if isinstance(field, TimestampInput):
         milliseconds = {"type": "integer", "format": "int64", "minimum": 0, "maximum": timestamps.MAX_MS}
@@ -343,6 +345,108 @@ class PostBatchDeleteSchema(Schema):
 
 class BatchDeletedSchema(Schema):
     deleted = fields.List(fields.String())
+
+
+# Webhooks ---------------------------------------------------------------------
+
+EventTypes = functools.partial(
+    fields.List,
+    fields.String(validate=validate.OneOf(events.TYPES, error="is not a known event type")),
+    validate=validate.Length(min=1, error="needs at least one event type"),
+    metadata={"description": f"Event types to receive, from: {', '.join(events.TYPES)}"},
+)
+# The common form of a webhook URL, documented so that generated examples are accepted.
+# The service checks more than a pattern can say (postline/ssrf.py) and also takes
+# public IP addresses, longer names and, where configured, http.
+WEBHOOK_URL_PATTERN = (
+    r"^https://(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,2}[a-z]{2,63}"
+    r"(?::[1-9][0-9]{0,3})?(?:/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$"
+)
+WebhookUrl = functools.partial(
+    fields.String,
+    validate=validate.Length(min=1, max=2048),
+    metadata={
+        "description": "An https URL on the public internet. Refused (400): http, user names or "
+        "passwords, localhost, and hosts that are or resolve to private, loopback, link-local, "
+        "carrier-grade NAT, multicast or reserved addresses, or IPv4 in other than dotted-decimal form.",
+        "pattern": WEBHOOK_URL_PATTERN,
+        "example": "https://hooks.example.com/postline",
+    },
+)
+# Control characters other than tab and line breaks (PostgreSQL cannot store NUL).
+Description = functools.partial(
+    fields.String,
+    allow_none=True,
+    validate=[
+        validate.Length(max=500),
+        validate.Regexp(r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$", error="must not contain control characters"),
+    ],
+)
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only; marshmallow's Boolean would also take 1, "yes" or "true"."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class WebhookSchema(Schema):
+    id = fields.String()
+    account_id = fields.String(data_key="userId", metadata={"description": "The owning account"})
+    url = fields.String()
+    events = fields.List(fields.String())
+    active = fields.Boolean()
+    description = fields.String(allow_none=True)
+    created_at = Timestamp(data_key="createdAt")
+    updated_at = Timestamp(data_key="updatedAt")
+
+
+class WebhookWithSecretSchema(WebhookSchema):
+    # Never the stored (encrypted) `secret` column: only a secret just made.
+    new_secret = fields.String(
+        data_key="secret",
+        metadata={"description": "The signing secret; only in the answer that creates or rotates it"},
+    )
+
+
+class WebhookCreateSchema(Schema):
+    url = WebhookUrl(required=True)
+    events = EventTypes(required=True)
+    description = Description()
+
+
+class WebhookUpdateSchema(Schema):
+    url = WebhookUrl()
+    events = EventTypes()
+    active = StrictBoolean()
+    description = Description()
+    rotate_secret = StrictBoolean(
+        data_key="rotateSecret",
+        metadata={"description": "true: a new secret, in this answer only; the old one signs too for 24 h"},
+    )
+
+
+class WebhookDeliverySchema(Schema):
+    id = fields.String()
+    webhook_id = fields.String(data_key="webhookId")
+    event_id = fields.String(data_key="eventId")
+    event_type = fields.String(data_key="event")
+    status = fields.String(metadata={"description": ", ".join(DELIVERY_STATUSES)})
+    attempts = fields.Integer()
+    next_attempt_at = Timestamp(data_key="nextAttemptAt", allow_none=True)
+    last_attempt_at = Timestamp(data_key="lastAttemptAt", allow_none=True)
+    response_status = fields.Integer(data_key="responseStatus", allow_none=True)
+    response_body = fields.String(
+        data_key="responseBody", allow_none=True, metadata={"description": "The first 1 KB of the answer"}
+    )
+    error = fields.String(allow_none=True)
+    duration_ms = fields.Integer(data_key="durationMs", allow_none=True)
+    trigger = fields.String(metadata={"description": ", ".join(DELIVERY_TRIGGERS)})
+    created_at = Timestamp(data_key="createdAt")
+    delivered_at = Timestamp(data_key="deliveredAt", allow_none=True)
 
 
 # Health -----------------------------------------------------------------------

@@ -12,23 +12,16 @@ from datetime import UTC, datetime
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
 
-from postline import maintenance, process, publishing
-from postline.work_pool import WorkPool
+from postline import maintenance, process, publishing, webhook_delivery
 
 log = logging.getLogger("postline.worker")
 
 
 def build_pools(settings, identity):
-    """The thread pools that publish posts (and, with webhooks, deliver events)."""
-    publishing_settings = settings["publishing"]
-    lease_ms = publishing_settings["lease_seconds"] * 1000
+    """The thread pools that publish posts and deliver webhook events."""
     return [
-        WorkPool(
-            "publish",
-            publishing_settings["concurrency"],
-            claim_next=lambda: publishing.claim_next(identity.worker_id, lease_ms),
-            handle=lambda post: publishing.publish(post, publishing_settings),
-        )
+        publishing.pool(settings["publishing"], identity.worker_id),
+        webhook_delivery.pool(settings["webhooks"], identity.worker_id),
     ]
 
 
@@ -61,6 +54,7 @@ def build_scheduler(settings, identity, pools):
     scheduler.add_job(
         maintenance.purge_expired_rows,
         "interval",
+        args=[settings],
         seconds=worker["purge_interval"],
         id="purge",
         next_run_time=_now(),

@@ -1,25 +1,48 @@
 """Events (decisions.md section 10): recorded in the caller's transaction, so an event
 exists if and only if the change that caused it was committed.
+
+Recording an event also queues its deliveries, in the same transaction (an outbox):
+one per active webhook of the account and mode subscribed to the event's type.
 """
 
 import json
 
-from models import Event
+from models import Event, Webhook, WebhookDelivery
 from postline import clock
+from postline.db import database
 
 TYPES = ("post.created", "post.delivered", "post.failed", "post.blocked", "webhook.test")
+TEST_MESSAGE = "A test event from Postline: your endpoint received it."
 
 
 def record(account_id, mode, event_type, data):
-    """Store an event; call inside the transaction that makes the change it reports."""
+    """Store an event and queue its webhook deliveries; call inside the transaction that
+    makes the change it reports. Returns the event's id."""
     return record_many(account_id, mode, event_type, [data])[0]
 
 
 def record_many(account_id, mode, event_type, payloads):
-    """Store one event per payload in one statement; returns their ids."""
+    """`record` for several events of one type (a batch), a statement per table."""
+    now = clock.now_ms()
+    event_ids = _store(account_id, mode, event_type, payloads, now)
+    subscribers = Webhook.subscribers(account_id, mode, event_type)
+    WebhookDelivery.queue(subscribers, event_ids, event_type, "event", now)
+    return event_ids
+
+
+def record_test(webhook):
+    """Store a `webhook.test` event for `webhook` alone and return its one delivery."""
+    data = {"webhook_id": webhook.id, "message": TEST_MESSAGE}
+    now = clock.now_ms()
+    with database.atomic():
+        event_ids = _store(webhook.account_id, webhook.mode, "webhook.test", [data], now)
+        (delivery_id,) = WebhookDelivery.queue([webhook], event_ids, "webhook.test", "test", now)
+    return WebhookDelivery.get_by_id(delivery_id)
+
+
+def _store(account_id, mode, event_type, payloads, now):
     if event_type not in TYPES:
         raise ValueError(f"unknown event type {event_type!r}")
-    now = clock.now_ms()
     rows = [
         {
             "id": Event.new_id(now),

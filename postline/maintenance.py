@@ -6,7 +6,7 @@ import secrets
 import socket
 from dataclasses import dataclass, field
 
-from models import PostTally, WorkerHeartbeat
+from models import Event, PostTally, WebhookDelivery, WorkerHeartbeat
 from postline import clock, idempotency
 
 log = logging.getLogger(__name__)
@@ -33,13 +33,17 @@ def write_heartbeat(identity):
     )
 
 
-def purge_expired_rows():
+def purge_expired_rows(settings):
     """Delete rows past their retention: idempotency keys after 24 hours, heartbeats of
-    workers gone for a day."""
+    workers gone for a day, finished webhook deliveries and the events behind them after
+    `[webhooks] delivery_retention_days`."""
     now = clock.now_ms()
+    retention_cutoff = now - settings["webhooks"]["delivery_retention_days"] * DAY_MS
     for what, removed in (
         ("expired idempotency keys", idempotency.purge_expired(now)),
         ("stale worker heartbeats", WorkerHeartbeat.purge_older_than(now - DAY_MS)),
+        ("webhook deliveries", WebhookDelivery.purge_finished_before(retention_cutoff)),
+        ("events", Event.purge_undelivered_before(retention_cutoff)),
     ):
         if removed:
             log.info("purged %d %s", removed, what)

@@ -20,6 +20,7 @@ import logging
 from models import LIVE, Post, PostTarget, attach_targets
 from postline import clock, db, events, leases, publishers
 from postline.publishers import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, PublishError
+from postline.work_pool import WorkPool
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,17 @@ STARTABLE = ("queued", "failed", "blocked", "publishing")
 
 class LeaseLost(Exception):
     """Another worker took the post over (or it was edited or deleted): stop, write nothing."""
+
+
+def pool(settings, worker_id):
+    """The worker's publishing engine: a bounded pool of threads publishing due posts."""
+    lease_ms = settings["lease_seconds"] * 1000
+    return WorkPool(
+        "publish",
+        settings["concurrency"],
+        claim_next=lambda: claim_next(worker_id, lease_ms),
+        handle=lambda post: publish(post, settings),
+    )
 
 
 def claim_next(worker_id, lease_ms):

@@ -1,8 +1,8 @@
 """The /v1 blueprints, one module per resource."""
 
-from routes import api_keys, channels, health, posts
+from routes import api_keys, channels, health, posts, webhooks
 
-BLUEPRINTS = (health.blp, channels.blp, posts.blp, api_keys.blp)
+BLUEPRINTS = (health.blp, channels.blp, posts.blp, webhooks.blp, api_keys.blp)
 
 
 def register(api):

@@ -4,6 +4,7 @@ database when TEST_DATABASE_URL is set; API keys; real server processes.
 
 import os
 import secrets
+import socket
 import sys
 import uuid
 from pathlib import Path
@@ -14,7 +15,8 @@ import pytest
 
 from app import create_app
 from models import LIVE, TABLES
-from postline import api_keys, clock, db
+from postline import api_keys, clock, db, ssrf
+from tests.receivers import Receiver
 from tests.servers import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,6 +216,37 @@ def worker_process(app, server_env):
     yield start
     for process in started:
         process.stop()
+
+
+@pytest.fixture(autouse=True)
+def dns(monkeypatch):
+    """Tests resolve no real hostname: `dns[name] = [addresses]` (or a function returning
+    them) answers for webhook URLs; any other name does not resolve.
+    """
+    table = {}
+
+    def resolve(hostname, port):
+        if hostname not in table:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        answer = table[hostname]
+        return list(answer() if callable(answer) else answer)
+
+    monkeypatch.setattr(ssrf, "resolve", resolve)
+    return table
+
+
+@pytest.fixture
+def receiver():
+    """Start a webhook receiver on 127.0.0.1: receiver(default=Reply(...)) -> Receiver."""
+    started = []
+
+    def start(**kwargs):
+        started.append(Receiver(**kwargs))
+        return started[-1]
+
+    yield start
+    for running in started:
+        running.stop()
 
 
 def random_name(prefix="name"):

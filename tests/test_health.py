@@ -57,5 +57,5 @@ def test_purge_removes_heartbeats_gone_for_a_day(app, clock_at):
     maintenance.write_heartbeat(maintenance.WorkerIdentity(token="old"))
     clock_at(start + 86_400_001)
     maintenance.write_heartbeat(maintenance.WorkerIdentity(token="new"))
-    maintenance.purge_expired_rows()
+    maintenance.purge_expired_rows(app.config["POSTLINE"])
     assert [h.worker_id.rsplit(":", 1)[1] for h in WorkerHeartbeat.select()] == ["new"]

@@ -89,12 +89,12 @@ def test_key_expires_after_24_hours(api, channel, clock_at):
     assert Post.select().count() == 2
 
 
-def test_worker_purges_expired_keys(api, channel, clock_at):
+def test_worker_purges_expired_keys(app, api, channel, clock_at):
     post_with_key(api, "/v1/posts", {"channelId": channel, "content": "x"}, "old")
     clock_at(T + 1000)
     post_with_key(api, "/v1/posts", {"channelId": channel, "content": "y"}, "new")
     clock_at(T + idempotency.TTL_MS + 1)
-    maintenance.purge_expired_rows()
+    maintenance.purge_expired_rows(app.config["POSTLINE"])
     assert [row.key for row in IdempotencyKey.select()] == ["new"]
 
 

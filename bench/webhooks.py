@@ -1,0 +1,192 @@
+"""Webhook delivery throughput: `python bench/webhooks.py [--events N]`.
+
+Starts real `python worker.py` processes, records N events in one transaction
+(fanned out to one webhook pointing at a receiver on 127.0.0.1, in a process of
+its own), and prints how many deliveries per second the workers complete, from
+the commit to the last success. Runs on a scratch SQLite file and, when
+PostgreSQL is reachable (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+postgresql://postgres@127.0.0.1:5432/test), on a scratch database there. Each
+run stops after --max-seconds.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psycopg2  # noqa: E402
+
+from models import Account, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
+from postline import db, events, ids, process, webhooks  # noqa: E402
+from postline.keyring import keyring  # noqa: E402
+
+DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+SECRET = "bench-" + "x" * 40
+
+
+RECEIVER = """
+import sys
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+class Handler(BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, format, *args):
+        pass
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"""
+
+
+class Receiver:
+    """A receiver in its own process, answering every POST with 204 at once, so it
+    takes no CPU time from the process being measured.
+    """
+
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, "-c", RECEIVER], stdout=subprocess.PIPE, text=True)
+        self.url = f"http://127.0.0.1:{self.process.stdout.readline().strip()}/hook"
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+        self.process.stdout.close()
+
+
+def run(database_url, data_dir, receiver, shape, count, max_seconds):
+    """(events recorded per second, deliveries per second, deliveries sent) for one run."""
+    workers, concurrency, per_webhook = shape
+    overrides = {
+        "database": {"url": database_url},
+        "server": {"data_dir": data_dir, "secret_key": SECRET, "log_level": "WARNING"},
+        "webhooks": {"allow_http": True, "allow_private_targets": True},
+    }
+    db.close()
+    process.start(overrides)
+    for model in (WebhookDelivery, Webhook, WorkerHeartbeat):
+        model.delete().execute()
+    account = Account.get_or_none(Account.name == "bench") or Account.create(
+        id=ids.new_id("acct"), name="bench", plan="free"
+    )
+    secret = keyring.encrypt(webhooks.new_secret())
+    Webhook.create_for_account(account.id, "live", url=receiver.url, events=["post.created"], secret=secret)
+
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": SECRET,
+        "POSTLINE_SERVER_DATA_DIR": data_dir,
+        "POSTLINE_SERVER_LOG_LEVEL": "WARNING",
+        "POSTLINE_WEBHOOKS_ALLOW_HTTP": "true",
+        "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true",
+        "POSTLINE_WEBHOOKS_CONCURRENCY": str(concurrency),
+        "POSTLINE_WEBHOOKS_PER_WEBHOOK_CONCURRENCY": str(per_webhook),
+    }
+    started_workers = [
+        subprocess.Popen([sys.executable, "worker.py"], cwd=ROOT, env=env) for _ in range(workers)
+    ]
+    try:
+        _wait(lambda: WorkerHeartbeat.select().count() >= workers, 60, "workers did not start")
+        started = time.perf_counter()
+        with db.database.atomic():
+            for number in range(count):
+                data = {"post_id": f"post_{number}", "status": "queued"}
+                events.record(account.id, "live", "post.created", data)
+        committed = time.perf_counter()
+        sent = WebhookDelivery.select().where(WebhookDelivery.status == "succeeded")
+        _wait(lambda: sent.count() >= count, max_seconds)
+        elapsed = time.perf_counter() - committed
+        return count / (committed - started), sent.count() / elapsed, sent.count()
+    finally:
+        for worker in started_workers:
+            worker.terminate()
+        for worker in started_workers:
+            worker.wait()
+        db.close()
+
+
+def _wait(condition, seconds, failure=None):
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if condition():
+            return
+        time.sleep(0.02)
+    if failure:
+        raise RuntimeError(failure)
+
+
+def postgres_admin_url():
+    url = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL") or DEFAULT_POSTGRES
+    try:
+        psycopg2.connect(url, connect_timeout=2).close()
+    except psycopg2.OperationalError:
+        return None
+    return url
+
+
+def scratch_postgres(admin_url, action):
+    name = f"postline_bench_{uuid.uuid4().hex[:10]}"
+    admin = psycopg2.connect(admin_url)
+    admin.autocommit = True
+    admin.cursor().execute(f'CREATE DATABASE "{name}"')
+    try:
+        return action(urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}")))
+    finally:
+        db.close()
+        admin.cursor().execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=1000)
+    parser.add_argument("--max-seconds", type=float, default=30, help="per run")
+    args = parser.parse_args()
+
+    receiver = Receiver()
+    # (worker processes, threads each, deliveries per webhook at once): the default
+    # cap of 2, no cap (one webhook is the worst case for it), and two workers.
+    shapes = [(1, 8, 2), (1, 8, 8), (2, 8, 8)]
+    print(f"{args.events} post.created events, fanned out to one webhook on {receiver.url}")
+    print(
+        f"{'backend':<11} {'workers':>7} {'threads':>7} {'per hook':>8} {'events/s':>9} {'deliveries/s':>12}"
+    )
+
+    def report(backend, url, data_dir):
+        for shape in shapes:
+            recorded, delivered, sent = run(url, data_dir, receiver, shape, args.events, args.max_seconds)
+            incomplete = "" if sent == args.events else f"  (only {sent} within {args.max_seconds:.0f} s)"
+            row = (
+                f"{backend:<11} {shape[0]:>7} {shape[1]:>7} {shape[2]:>8} {recorded:>9.0f} {delivered:>12.0f}"
+            )
+            print(row + incomplete, flush=True)
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="postline-bench-") as data_dir:
+            report("sqlite", f"sqlite:///{data_dir}/bench.db", data_dir)
+            admin_url = postgres_admin_url()
+            if admin_url is None:
+                print("postgresql  not reachable: skipped")
+            else:
+                scratch_postgres(admin_url, lambda url: report("postgresql", url, data_dir))
+    finally:
+        receiver.stop()
+
+
+if __name__ == "__main__":
+    main()

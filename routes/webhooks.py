@@ -1,0 +1,144 @@
+"""Webhooks: endpoints that receive the account's events, and their delivery history."""
+
+from flask import current_app, g
+from flask.views import MethodView
+
+from models import DELIVERY_STATUSES, DELIVERY_TRIGGERS, Webhook, WebhookDelivery
+from postline import events, webhooks
+from postline.api import Blueprint, deleted, requires, single
+from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
+from schemas import (
+    DeletedSchema,
+    WebhookCreateSchema,
+    WebhookDeliverySchema,
+    WebhookSchema,
+    WebhookUpdateSchema,
+    WebhookWithSecretSchema,
+    envelope,
+    list_envelope,
+)
+
+blp = Blueprint(
+    "webhooks", __name__, url_prefix="/v1/webhooks", description="Webhooks push events to your endpoint."
+)
+
+LISTING = Listing("Webhook", Webhook)
+DELIVERY_LISTING = Listing(
+    "WebhookDelivery",
+    WebhookDelivery,
+    filters=[
+        Filter("status", WebhookDelivery.status, ("eq", "ne", "in"), choices=DELIVERY_STATUSES),
+        Filter("event", WebhookDelivery.event_type, ("eq", "ne", "in"), choices=events.TYPES),
+        Filter("trigger", WebhookDelivery.trigger, ("eq", "ne", "in"), choices=DELIVERY_TRIGGERS),
+        Filter("createdAt", WebhookDelivery.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
+    ],
+    default_sort="-createdAt",
+)
+
+
+def _settings():
+    return current_app.config["POSTLINE"]["webhooks"]
+
+
+@blp.route("")
+class Webhooks(MethodView):
+    @requires("webhooks:read")
+    @blp.arguments(LISTING.query_schema, location="query")
+    @blp.response(200, list_envelope(WebhookSchema))
+    def get(self, args):
+        """List webhooks"""
+        return LISTING.page(Webhook.visible_to(g.api_key), args, g.request_id)
+
+    @requires("webhooks:write")
+    @blp.arguments(WebhookCreateSchema)
+    @blp.response(201, envelope(WebhookWithSecretSchema))
+    def post(self, fields):
+        """Create a webhook; its signing secret appears in this answer only
+
+        The URL must be https and reach the public internet: localhost, private,
+        link-local and other internal addresses are refused (400, details field `url`).
+        """
+        webhook, secret = webhooks.create(g.api_key, fields, _settings())
+        webhook.new_secret = secret
+        return single(webhook)
+
+
+@blp.route("/<webhook_id>")
+class WebhookById(MethodView):
+    @requires("webhooks:read")
+    @blp.response(200, envelope(WebhookSchema))
+    def get(self, webhook_id):
+        """Retrieve a webhook (never its secret)"""
+        return single(Webhook.get_visible(g.api_key, webhook_id))
+
+    @requires("webhooks:write")
+    @blp.arguments(WebhookUpdateSchema)
+    @blp.response(200, envelope(WebhookWithSecretSchema))
+    def patch(self, fields, webhook_id):
+        """Update a webhook, or rotate its secret
+
+        With `rotateSecret: true` the answer holds the new secret, once. For 24 hours
+        deliveries carry two `v1=` signatures, by the new and by the old secret.
+        """
+        webhook = Webhook.get_visible(g.api_key, webhook_id)
+        secret = webhooks.update(webhook, fields, _settings())
+        if secret:
+            webhook.new_secret = secret
+        return single(webhook)
+
+    @requires("webhooks:write")
+    @blp.response(200, envelope(DeletedSchema))
+    def delete(self, webhook_id):
+        """Delete a webhook and its delivery history"""
+        Webhook.get_visible(g.api_key, webhook_id).delete_instance()
+        return deleted(webhook_id)
+
+
+@blp.route("/<webhook_id>/test")
+class WebhookTest(MethodView):
+    @requires("webhooks:write")
+    @blp.response(201, envelope(WebhookDeliverySchema))
+    def post(self, webhook_id):
+        """Send a `webhook.test` event to the webhook
+
+        The event goes to this webhook alone, whether or not it subscribes to
+        `webhook.test` and even while it is inactive. The answer is the delivery,
+        `pending` until the worker has sent it.
+        """
+        return single(events.record_test(Webhook.get_visible(g.api_key, webhook_id)))
+
+
+@blp.route("/<webhook_id>/deliveries")
+class Deliveries(MethodView):
+    @requires("webhooks:read")
+    @blp.arguments(DELIVERY_LISTING.query_schema, location="query")
+    @blp.response(200, list_envelope(WebhookDeliverySchema))
+    def get(self, args, webhook_id):
+        """List a webhook's deliveries, newest first"""
+        webhook = Webhook.get_visible(g.api_key, webhook_id)
+        return DELIVERY_LISTING.page(WebhookDelivery.of(webhook), args, g.request_id)
+
+
+@blp.route("/<webhook_id>/deliveries/<delivery_id>")
+class DeliveryById(MethodView):
+    @requires("webhooks:read")
+    @blp.response(200, envelope(WebhookDeliverySchema))
+    def get(self, webhook_id, delivery_id):
+        """Retrieve one delivery"""
+        webhook = Webhook.get_visible(g.api_key, webhook_id)
+        return single(WebhookDelivery.of(webhook).where(WebhookDelivery.id == delivery_id).get())
+
+
+@blp.route("/<webhook_id>/deliveries/<delivery_id>/retry")
+class DeliveryRetry(MethodView):
+    @requires("webhooks:write")
+    @blp.response(201, envelope(WebhookDeliverySchema))
+    def post(self, webhook_id, delivery_id):
+        """Send a delivery's event again, now
+
+        The answer is a new delivery of the same event (trigger `manual`), with the
+        usual retries if it fails; the original delivery is left as it was.
+        """
+        webhook = Webhook.get_visible(g.api_key, webhook_id)
+        delivery = WebhookDelivery.of(webhook).where(WebhookDelivery.id == delivery_id).get()
+        return single(webhooks.resend(delivery))
