@@ -15,56 +15,17 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import psycopg2  # noqa: E402
-
+from bench.support import Receiver, postgres_admin_url, scratch_postgres, wait  # noqa: E402
 from models import Account, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import db, events, ids, process, webhooks  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
 
-DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SECRET = "bench-" + "x" * 40
-
-
-RECEIVER = """
-import sys
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-class Handler(BaseHTTPRequestHandler):
-    def do_POST(self):
-        self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, format, *args):
-        pass
-
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-server.serve_forever()
-"""
-
-
-class Receiver:
-    """A receiver in its own process, answering every POST with 204 at once, so it
-    takes no CPU time from the process being measured.
-    """
-
-    def __init__(self):
-        self.process = subprocess.Popen([sys.executable, "-c", RECEIVER], stdout=subprocess.PIPE, text=True)
-        self.url = f"http://127.0.0.1:{self.process.stdout.readline().strip()}/hook"
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait()
-        self.process.stdout.close()
 
 
 def run(database_url, data_dir, receiver, shape, count, max_seconds):
@@ -101,7 +62,7 @@ def run(database_url, data_dir, receiver, shape, count, max_seconds):
         subprocess.Popen([sys.executable, "worker.py"], cwd=ROOT, env=env) for _ in range(workers)
     ]
     try:
-        _wait(lambda: WorkerHeartbeat.select().count() >= workers, 60, "workers did not start")
+        wait(lambda: WorkerHeartbeat.select().count() >= workers, 60, "workers did not start")
         started = time.perf_counter()
         with db.database.atomic():
             for number in range(count):
@@ -109,7 +70,7 @@ def run(database_url, data_dir, receiver, shape, count, max_seconds):
                 events.record(account.id, "live", "post.created", data)
         committed = time.perf_counter()
         sent = WebhookDelivery.select().where(WebhookDelivery.status == "succeeded")
-        _wait(lambda: sent.count() >= count, max_seconds)
+        wait(lambda: sent.count() >= count, max_seconds)
         elapsed = time.perf_counter() - committed
         return count / (committed - started), sent.count() / elapsed, sent.count()
     finally:
@@ -118,38 +79,6 @@ def run(database_url, data_dir, receiver, shape, count, max_seconds):
         for worker in started_workers:
             worker.wait()
         db.close()
-
-
-def _wait(condition, seconds, failure=None):
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
-        if condition():
-            return
-        time.sleep(0.02)
-    if failure:
-        raise RuntimeError(failure)
-
-
-def postgres_admin_url():
-    url = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL") or DEFAULT_POSTGRES
-    try:
-        psycopg2.connect(url, connect_timeout=2).close()
-    except psycopg2.OperationalError:
-        return None
-    return url
-
-
-def scratch_postgres(admin_url, action):
-    name = f"postline_bench_{uuid.uuid4().hex[:10]}"
-    admin = psycopg2.connect(admin_url)
-    admin.autocommit = True
-    admin.cursor().execute(f'CREATE DATABASE "{name}"')
-    try:
-        return action(urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}")))
-    finally:
-        db.close()
-        admin.cursor().execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
 
 
 def main():

@@ -37,7 +37,10 @@ def claim(model, worker_id, now_ms, lease_ms, limit, extra_updates=None, where=N
         model.due_at: now_ms + lease_ms,
         **(extra_updates or {}),
     }
-    claimed = model.update(updates).where(model.id.in_(candidates)).returning(model).execute()
+    # A transaction of its own, so that on SQLite it queues with the process's other
+    # writers (postline/db.py) instead of polling SQLite's lock.
+    with db.database.atomic():
+        claimed = list(model.update(updates).where(model.id.in_(candidates)).returning(model).execute())
     return sorted(claimed, key=lambda row: row.id)
 
 

@@ -51,12 +51,20 @@ def claim_next(worker_id, lease_ms):
 def publish(post, settings):
     """Publish a claimed post; returns its final status, or None if the lease was lost."""
     lease_ms = settings["lease_seconds"] * 1000
+    retry_delays = settings["retry_delays"]
     try:
-        targets = _start(post, lease_ms)
-        if not targets and post.mode == LIVE:
-            return _finish_blocked(post, "NO_CONNECTIONS", "The channel has no platform connections.", None)
+        with db.database.atomic():
+            targets = _start(post, lease_ms)
+            if not targets and post.mode == LIVE:
+                return _finish_blocked(
+                    post, "NO_CONNECTIONS", "The channel has no platform connections.", None
+                )
+            if all(publishers.for_platform(t.platform).TRANSACTIONAL for t in targets):
+                # Nothing leaves the process: send and finish in this one transaction.
+                failures = [error for target in targets if (error := _send_in_transaction(post, target))]
+                return _finish(post, targets, failures, retry_delays)
         failures = [error for target in targets if (error := _send(post, target, lease_ms))]
-        return _finish(post, targets, failures, settings["retry_delays"])
+        return _finish(post, targets, failures, retry_delays)
     except LeaseLost:
         log.info("post %s: lease lost, leaving it to its new owner", post.id)
         return None
@@ -64,19 +72,26 @@ def publish(post, settings):
 
 def _start(post, lease_ms):
     """Mark the post publishing and return its targets, creating them on the first attempt."""
-    with db.database.atomic():
-        _hold(post, lease_ms, Post.status.in_(STARTABLE), status="publishing", attempts=Post.attempts + 1)
-        post.status = "publishing"
-        post.attempts += 1
-        attach_targets([post])
-        if not post.targets and post.mode != LIVE:
+    _hold(post, lease_ms, Post.status.in_(STARTABLE), status="publishing", attempts=Post.attempts + 1)
+    post.status = "publishing"
+    post.attempts += 1
+    attach_targets([post])
+    if not post.targets and post.mode != LIVE:
+        post._targets = [
             PostTarget.create(post=post.id, platform=publishers.sandbox.PLATFORM, status="pending")
-            attach_targets([post])
-        for target in post.targets:
-            if target.status == "sending":
-                # Sent by a worker that died before it learnt the outcome: never send it again.
-                _record(target, "unconfirmed", "DELIVERY_UNCONFIRMED", "The worker stopped during the call.")
+        ]
+    for target in post.targets:
+        if target.status == "sending":
+            # Sent by a worker that died before it learnt the outcome: never send it again.
+            _record(target, "unconfirmed", "DELIVERY_UNCONFIRMED", "The worker stopped during the call.")
     return post.targets
+
+
+def _send_in_transaction(post, target):
+    """Send a target of a transactional publisher inside the caller's transaction."""
+    if target.status not in ("pending", "failed"):
+        return None
+    return _record_outcome(target, _call(publishers.for_platform(target.platform), post, target))
 
 
 def _send(post, target, lease_ms):
@@ -87,7 +102,7 @@ def _send(post, target, lease_ms):
     if publisher.TRANSACTIONAL:
         with db.database.atomic():
             _hold(post, lease_ms)
-            return _record_outcome(target, _call(publisher, post, target))
+            return _send_in_transaction(post, target)
     with db.database.atomic():
         _hold(post, lease_ms)
         _record(target, "sending")

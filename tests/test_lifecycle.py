@@ -24,7 +24,9 @@ def test_test_mode_lifecycle_emits_every_post_event(api, make_key, receiver, wor
     webhook = tester.post("/v1/webhooks", json={"url": hook.url(), "events": EVENTS}).get_json()["data"]
     channel = tester.post("/v1/channels", json={"name": "Sandbox"}).get_json()["data"]["id"]
     posts = {
-        name: tester.post("/v1/posts", json={"channelId": channel, "content": content}).get_json()["data"]["id"]
+        name: tester.post("/v1/posts", json={"channelId": channel, "content": content}).get_json()["data"][
+            "id"
+        ]
         for name, content in (("ok", "Hello"), ("fail", "Oops #sandbox:fail"), ("block", "No #sandbox:block"))
     }
     worker = worker_process(POSTLINE_WORKER_POLL_INTERVAL="0.1", **LOCAL_WEBHOOKS)
@@ -101,7 +103,9 @@ def test_live_posts_and_other_accounts_do_not_reach_a_test_webhook(api, make_key
     other_channel = other.post("/v1/channels", json={"name": "G"}).get_json()["data"]["id"]
     other.post("/v1/posts", json={"channelId": other_channel, "content": "theirs"})
     own_channel = tester.post("/v1/channels", json={"name": "Mine"}).get_json()["data"]["id"]
-    own = tester.post("/v1/posts", json={"channelId": own_channel, "content": "mine"}).get_json()["data"]["id"]
+    own = tester.post("/v1/posts", json={"channelId": own_channel, "content": "mine"}).get_json()["data"][
+        "id"
+    ]
     worker = worker_process(POSTLINE_WORKER_POLL_INTERVAL="0.1", **LOCAL_WEBHOOKS)
     received = hook.wait_for(2, timeout=60)
     assert worker.stop() == 0

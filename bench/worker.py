@@ -1,0 +1,167 @@
+"""Worker benchmark (issue 5): `python bench/worker.py [--posts 5000] [--steady-seconds 30]`.
+
+On a scratch SQLite file and, when PostgreSQL is reachable, a scratch database:
+1. 5,000 test-mode posts, all due, each with one webhook subscribed to
+   `post.delivered`; one real `python worker.py` with the default settings. Prints
+   posts published per second (target >= 200 on SQLite) and webhook deliveries per
+   second to a receiver on 127.0.0.1 (a process of its own), both from the worker's
+   first heartbeat, and the worker's peak RSS (target <= 150 MB).
+2. Posts due at a steady 50 per second for --steady-seconds: p50/p99/max lateness,
+   the publish time minus `scheduledFor` (target p99 <= 1.5 s).
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.support import Receiver, postgres_admin_url, scratch_postgres, wait  # noqa: E402
+from models import Channel, Post, PostTarget, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
+from postline import api_keys, clock, db, posts, process, webhooks  # noqa: E402
+from postline.keyring import keyring  # noqa: E402
+
+SECRET = "bench-" + "x" * 40
+STEADY_RATE = 50
+
+
+def setup(database_url, data_dir, receiver_url):
+    """A test-mode key's channel and one webhook; returns (key record, channel id, env)."""
+    db.close()
+    process.start(
+        {
+            "database": {"url": database_url},
+            "server": {"data_dir": data_dir, "secret_key": SECRET, "log_level": "WARNING"},
+        }
+    )
+    account = api_keys.find_or_create_account("bench", "ocean")
+    key, _ = api_keys.issue_key(account.id, "bench", mode="test")
+    channel = Channel.create_for(key, name="Bench", color="#4F46E5")
+    secret = keyring.encrypt(webhooks.new_secret())
+    Webhook.create_for(key, url=receiver_url, events=["post.delivered"], secret=secret)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": SECRET,
+        "POSTLINE_SERVER_DATA_DIR": data_dir,
+        "POSTLINE_SERVER_LOG_LEVEL": "WARNING",
+        "POSTLINE_WEBHOOKS_ALLOW_HTTP": "true",
+        "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true",
+    }
+    return key, channel.id, env
+
+
+def create(key, channel_id, count, first_due, spacing_ms=0):
+    """`count` posts through the posts API's own function, 100 per transaction."""
+    for start in range(0, count, 100):
+        items = [
+            {"channel_id": channel_id, "content": f"bench {n}", "scheduled_for": first_due + n * spacing_ms}
+            for n in range(start, min(count, start + 100))
+        ]
+        posts.create_posts(key, items)
+
+
+class Worker:
+    """A real worker process; `peak_rss_mb()` reads the kernel's high-water mark."""
+
+    def __init__(self, env):
+        WorkerHeartbeat.delete().execute()
+        self.process = subprocess.Popen([sys.executable, "worker.py"], cwd=ROOT, env=env)
+        wait(lambda: WorkerHeartbeat.select().count() > 0, 60, "the worker did not start")
+        self.started = time.perf_counter()
+
+    def peak_rss_mb(self):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(60)
+
+
+def throughput(key, channel_id, env, count, max_seconds):
+    create(key, channel_id, count, clock.now_ms())
+    worker = Worker(env)
+    try:
+        done = Post.select().where(Post.status == "done")
+        wait(lambda: done.count() >= count, max_seconds, f"{count} posts not done within {max_seconds} s")
+        published = count / (time.perf_counter() - worker.started)
+        sent = WebhookDelivery.select().where(WebhookDelivery.status == "succeeded")
+        wait(
+            lambda: sent.count() >= count, max_seconds, f"{count} deliveries not made within {max_seconds} s"
+        )
+        delivered = count / (time.perf_counter() - worker.started)
+        return published, delivered, worker.peak_rss_mb()
+    finally:
+        worker.stop()
+
+
+def lateness(key, channel_id, env, seconds):
+    """(p50, p99, max) seconds between each post's scheduledFor and its publication."""
+    count = seconds * STEADY_RATE
+    worker = Worker(env)
+    try:
+        first_due = clock.now_ms() + 3000
+        create(key, channel_id, count, first_due, spacing_ms=1000 // STEADY_RATE)
+        ids = [p.id for p in Post.select(Post.id).where(Post.scheduled_for >= first_due)]
+        done = Post.select().where(Post.id.in_(ids) & (Post.status == "done"))
+        wait(lambda: done.count() >= count, seconds + 120, "steady posts not all done")
+        query = (
+            PostTarget.select(PostTarget.published_at, Post.scheduled_for)
+            .join(Post)
+            .where(Post.id.in_(ids))
+            .tuples()
+        )
+        late = sorted((published - due) / 1000 for published, due in query)
+        return statistics.median(late), late[int(len(late) * 0.99) - 1], late[-1]
+    finally:
+        worker.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--posts", type=int, default=5000)
+    parser.add_argument("--steady-seconds", type=int, default=30)
+    parser.add_argument("--max-seconds", type=float, default=300, help="per phase")
+    args = parser.parse_args()
+    receiver = Receiver()
+
+    def report(backend, url, data_dir):
+        key, channel_id, env = setup(url, data_dir, receiver.url)
+        published, delivered, rss = throughput(key, channel_id, env, args.posts, args.max_seconds)
+        p50, p99, worst = lateness(key, channel_id, env, args.steady_seconds)
+        print(
+            f"{backend:<11} {published:>8.0f} posts/s   {delivered:>6.0f} deliveries/s   "
+            f"peak RSS {rss:5.1f} MB   lateness at {STEADY_RATE}/s: p50 {p50:.2f} s  p99 {p99:.2f} s  max {worst:.2f} s",
+            flush=True,
+        )
+        db.close()
+
+    print(
+        f"{args.posts} due test-mode posts, one webhook each; targets: >= 200 posts/s (SQLite), "
+        "p99 lateness <= 1.5 s, peak RSS <= 150 MB"
+    )
+    try:
+        with tempfile.TemporaryDirectory(prefix="postline-bench-") as data_dir:
+            report("sqlite", f"sqlite:///{data_dir}/bench.db", data_dir)
+            admin_url = postgres_admin_url()
+            if admin_url is None:
+                print("postgresql  not reachable: skipped")
+            else:
+                scratch_postgres(admin_url, lambda url: report("postgresql", url, data_dir))
+    finally:
+        receiver.stop()
+
+
+if __name__ == "__main__":
+    main()
