@@ -142,7 +142,8 @@ def main():
         p50, p99, worst = lateness(key, channel_id, env, args.steady_seconds)
         print(
             f"{backend:<11} {published:>8.0f} posts/s   {delivered:>6.0f} deliveries/s   "
-            f"peak RSS {rss:5.1f} MB   lateness at {STEADY_RATE}/s: p50 {p50:.2f} s  p99 {p99:.2f} s  max {worst:.2f} s",
+            f"peak RSS {rss:5.1f} MB   lateness at {STEADY_RATE}/s: "
+            f"p50 {p50:.2f} s  p99 {p99:.2f} s  max {worst:.2f} s",
             flush=True,
         )
         db.close()
