@@ -1,34 +1,56 @@
-"""Publishing a due post (decisions.md section 6), as the worker runs it.
+"""Publishing due posts (decisions.md section 6), as the worker runs it.
 
-1. `claim_next` leases the earliest due post (postline/leases.py); its status is
-   untouched until the work starts, so a PATCH or DELETE in between still wins.
-2. `publish` starts it (`publishing`, one more attempt), creates its targets on the
-   first attempt, and sends every target not yet published. The state of each target
-   is committed right after its platform call, so a target a platform confirmed is
-   never sent again. A real platform's call is preceded by a committed `sending` mark:
-   a worker that dies mid-call leaves that mark, and the next worker turns it into
-   `unconfirmed` instead of sending blindly. (The sandbox commits its effect with the
-   target's state, so its calls cannot be left half-done.)
-3. The post ends `done`, `failed` (retried at `nextAttemptAt` while one is set) or
+1. `claim_batch` leases the earliest due posts (postline/leases.py). Their status is
+   untouched until the work starts, so a PATCH or DELETE in between still wins: it
+   drops the lease, and the start checks the lease.
+2. `publish_batch` starts them (`publishing`, one more attempt), creating their
+   targets on the first attempt, and sends every target not yet published.
+   - Posts whose targets all commit inside Postline's own transaction (the test-mode
+     sandbox) or that have none are sent and finished in that one transaction, the
+     whole batch together: nothing leaves the process, so there is nothing to
+     commit in between, and a crash undoes all of it.
+   - A real platform's call leaves the process. Its target is marked `sending` and
+     committed before the call, and its outcome committed right after, so a target a
+     platform confirmed is never sent again; a worker that dies mid-call leaves the
+     mark, which the next worker turns into `unconfirmed` instead of sending blindly.
+3. Each post ends `done`, `failed` (retried at `nextAttemptAt` while one is set) or
    `blocked`, with its event recorded in the same transaction (the outbox).
-Every write happens only while this worker's lease holds; a worker that lost its
-lease stops without writing.
+Every write happens only while this worker's lease holds; a post whose lease was
+lost is left alone.
 """
 
 import logging
+from dataclasses import dataclass
 
 from models import LIVE, Post, PostTarget, attach_targets
 from postline import clock, db, events, leases, publishers
-from postline.publishers import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, PublishError
+from postline.publishers import BLOCKED, PERMANENT, UNCONFIRMED, PublishError
 from postline.work_pool import WorkPool
 
 log = logging.getLogger(__name__)
 
 STARTABLE = ("queued", "failed", "blocked", "publishing")
+TO_SEND = ("pending", "failed")
+UNCONFIRMED_MESSAGE = (
+    "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
+)
 
 
 class LeaseLost(Exception):
-    """Another worker took the post over (or it was edited or deleted): stop, write nothing."""
+    """Another worker took the post over (or it was edited or deleted): write nothing."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How an attempt ended: the post's new fields and the event that reports them."""
+
+    status: str
+    event_type: str
+    data: dict
+    next_attempt_at: int = None
+    error_code: str = None
+    error_message: str = None
+    delivered_at: int = None
 
 
 def pool(settings, worker_id):
@@ -37,76 +59,110 @@ def pool(settings, worker_id):
     return WorkPool(
         "publish",
         settings["concurrency"],
-        claim_next=lambda: claim_next(worker_id, lease_ms),
-        handle=lambda post: publish(post, settings),
+        claim_next=lambda: claim_batch(worker_id, lease_ms, settings["batch_size"]) or None,
+        handle=lambda batch: publish_batch(batch, settings),
+        release=lambda batch: [leases.release(post, clock.now_ms()) for post in batch],
     )
 
 
-def claim_next(worker_id, lease_ms):
-    """Lease the earliest due post; None when nothing is due."""
-    claimed = leases.claim(Post, worker_id, clock.now_ms(), lease_ms, limit=1)
-    return claimed[0] if claimed else None
+def claim_batch(worker_id, lease_ms, limit):
+    """Lease up to `limit` of the earliest due posts."""
+    return leases.claim(Post, worker_id, clock.now_ms(), lease_ms, limit)
 
 
-def publish(post, settings):
-    """Publish a claimed post; returns its final status, or None if the lease was lost."""
+def publish_batch(claimed, settings):
+    """Publish claimed posts; returns {post id: final status, or None if its lease was lost}."""
     lease_ms = settings["lease_seconds"] * 1000
-    retry_delays = settings["retry_delays"]
+    outcomes = {post.id: None for post in claimed}
+    with db.database.atomic():
+        started = _start(claimed, lease_ms)
+        results = []
+        for post in started:
+            if _sends_in_process(post):
+                failures = [error for target in post.targets if (error := _send_in_transaction(post, target))]
+                results.append((post, _outcome(post, failures, settings["retry_delays"])))
+        # The rows started above stay locked until this commits, so no lease can be lost here.
+        outcomes.update(_end(results))
+    finished = {post.id for post, _ in results}
+    for post in started:
+        if post.id not in finished:
+            outcomes[post.id] = _publish_with_calls(post, lease_ms, settings["retry_delays"])
+    return outcomes
+
+
+def _start(claimed, lease_ms):
+    """Mark the posts whose lease still holds `publishing`; load or create their targets."""
+    if not claimed:
+        return []
+    now = clock.now_ms()
+    lease = claimed[0]  # one claim: every row carries the same lease
+    held = (
+        Post.id.in_([post.id for post in claimed])
+        & (Post.lease_owner == lease.lease_owner)
+        & (Post.lease_expires_at == lease.lease_expires_at)
+        & Post.status.in_(STARTABLE)
+    )
+    renewed = {"lease_expires_at": now + lease_ms, "due_at": now + lease_ms}
+    start = Post.update(status="publishing", attempts=Post.attempts + 1, **renewed).where(held)
+    started_ids = {row.id for row in start.returning(Post.id).execute()}
+    started = [post for post in claimed if post.id in started_ids]
+    for post in started:
+        post.status = "publishing"
+        post.attempts += 1
+        post.lease_expires_at = post.due_at = renewed["lease_expires_at"]
+    attach_targets(started)
+    new_sandbox = [post for post in started if not post.targets and post.mode != LIVE]
+    if new_sandbox:
+        rows = [
+            {"post": post.id, "platform": publishers.sandbox.PLATFORM, "status": "pending"}
+            for post in new_sandbox
+        ]
+        PostTarget.insert_many([{**row, "created_at": now, "updated_at": now} for row in rows]).execute()
+        attach_targets(new_sandbox)
+    orphans = [target for post in started for target in post.targets if target.status == "sending"]
+    if orphans:
+        # Sent by a worker that died before it learnt the outcome: never send them again.
+        PostTarget.update(
+            status="unconfirmed",
+            error_code="DELIVERY_UNCONFIRMED",
+            error_message=UNCONFIRMED_MESSAGE,
+            updated_at=now,
+        ).where(PostTarget.id.in_([target.id for target in orphans])).execute()
+        for target in orphans:
+            target.status = "unconfirmed"
+    return started
+
+
+def _sends_in_process(post):
+    return all(publishers.for_platform(target.platform).TRANSACTIONAL for target in post.targets)
+
+
+def _send_in_transaction(post, target):
+    """Send a target of a transactional publisher inside the caller's transaction."""
+    if target.status not in TO_SEND:
+        return None
+    return _record_outcome(target, _call(publishers.for_platform(target.platform), post, target))
+
+
+def _publish_with_calls(post, lease_ms, retry_delays):
+    """Publish a post whose platform calls leave the process, committing around each call."""
     try:
+        failures = [error for target in post.targets if (error := _send(post, target, lease_ms))]
         with db.database.atomic():
-            targets = _start(post, lease_ms)
-            if not targets and post.mode == LIVE:
-                return _finish_blocked(
-                    post, "NO_CONNECTIONS", "The channel has no platform connections.", None
-                )
-            if all(publishers.for_platform(t.platform).TRANSACTIONAL for t in targets):
-                # Nothing leaves the process: send and finish in this one transaction.
-                failures = [error for target in targets if (error := _send_in_transaction(post, target))]
-                return _finish(post, targets, failures, retry_delays)
-        failures = [error for target in targets if (error := _send(post, target, lease_ms))]
-        return _finish(post, targets, failures, retry_delays)
+            return _end([(post, _outcome(post, failures, retry_delays))])[post.id]
     except LeaseLost:
         log.info("post %s: lease lost, leaving it to its new owner", post.id)
         return None
 
 
-def _start(post, lease_ms):
-    """Mark the post publishing and return its targets, creating them on the first attempt."""
-    _hold(post, lease_ms, Post.status.in_(STARTABLE), status="publishing", attempts=Post.attempts + 1)
-    post.status = "publishing"
-    post.attempts += 1
-    attach_targets([post])
-    if not post.targets and post.mode != LIVE:
-        post._targets = [
-            PostTarget.create(post=post.id, platform=publishers.sandbox.PLATFORM, status="pending")
-        ]
-    for target in post.targets:
-        if target.status == "sending":
-            # Sent by a worker that died before it learnt the outcome: never send it again.
-            _record(target, "unconfirmed", "DELIVERY_UNCONFIRMED", "The worker stopped during the call.")
-    return post.targets
-
-
-def _send_in_transaction(post, target):
-    """Send a target of a transactional publisher inside the caller's transaction."""
-    if target.status not in ("pending", "failed"):
-        return None
-    return _record_outcome(target, _call(publishers.for_platform(target.platform), post, target))
-
-
 def _send(post, target, lease_ms):
-    """Send one target if it still needs sending; returns its PublishError, if any."""
-    if target.status not in ("pending", "failed"):
+    """Send one target to its platform; returns its PublishError, if any."""
+    if target.status not in TO_SEND:
         return None
-    publisher = publishers.for_platform(target.platform)
-    if publisher.TRANSACTIONAL:
-        with db.database.atomic():
-            _hold(post, lease_ms)
-            return _send_in_transaction(post, target)
     with db.database.atomic():
         _hold(post, lease_ms)
         _record(target, "sending")
-    outcome = _call(publisher, post, target)  # outside any transaction: it may take seconds
+    outcome = _call(publishers.for_platform(target.platform), post, target)  # may take seconds
     with db.database.atomic():
         _hold(post, lease_ms)
         return _record_outcome(target, outcome)
@@ -121,9 +177,8 @@ def _call(publisher, post, target):
 
 def _record_outcome(target, outcome):
     if isinstance(outcome, PublishError):
-        _record(
-            target, "unconfirmed" if outcome.kind == UNCONFIRMED else "failed", outcome.code, outcome.message
-        )
+        status = "unconfirmed" if outcome.kind == UNCONFIRMED else "failed"
+        _record(target, status, outcome.code, outcome.message)
         return outcome
     target.platform_post_id = outcome.platform_post_id
     target.url = outcome.url
@@ -139,103 +194,105 @@ def _record(target, status, error_code=None, error_message=None):
     target.save()
 
 
-def _hold(post, lease_ms, condition=True, **updates):
-    """Renew the lease (and write `updates`) if this worker still holds it; else LeaseLost."""
+def _hold(post, lease_ms):
+    """Renew the post's lease if this worker still holds it; else LeaseLost."""
     now = clock.now_ms()
     held = (
         (Post.id == post.id)
         & (Post.lease_owner == post.lease_owner)
         & (Post.lease_expires_at == post.lease_expires_at)
-        & condition
     )
-    renewed = (
-        Post.update(lease_expires_at=now + lease_ms, due_at=now + lease_ms, **updates).where(held).execute()
-    )
-    if renewed != 1:
+    if Post.update(lease_expires_at=now + lease_ms, due_at=now + lease_ms).where(held).execute() != 1:
         raise LeaseLost
     post.lease_expires_at = post.due_at = now + lease_ms
 
 
-def _finish(post, targets, failures, retry_delays):
-    unconfirmed = [t for t in targets if t.status == "unconfirmed"]
-    blocked = [e for e in failures if e.kind == BLOCKED]
-    permanent = [e for e in failures if e.kind == PERMANENT]
-    if unconfirmed:
-        message = "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
-        return _finish_blocked(post, "DELIVERY_UNCONFIRMED", message, None)
-    if blocked:
-        resume_times = [e.resume_at for e in blocked if e.resume_at is not None]
-        return _finish_blocked(post, blocked[0].code, blocked[0].message, min(resume_times, default=None))
-    if permanent:
-        return _finish_failed(post, permanent[0], None)
-    if failures:
-        retryable = [e for e in failures if e.kind == RETRYABLE]
-        delay = retry_delays[post.attempts - 1] if post.attempts <= len(retry_delays) else None
-        return _finish_failed(post, retryable[0], None if delay is None else clock.now_ms() + delay * 1000)
-    return _finish_done(post, targets)
-
-
-def _finish_done(post, targets):
+def _outcome(post, failures, retry_delays):
+    """The post's end state after an attempt, from its targets and this attempt's errors."""
     now = clock.now_ms()
-    data = {
-        "post_id": post.id,
-        "channel_id": post.channel_id,
-        "delivered_at": now,
-        "targets": [
-            {
-                "connection_id": t.connection_id,
-                "platform": t.platform,
-                "status": t.status,
-                "platform_post_id": t.platform_post_id,
-                "url": t.url,
-                "published_at": t.published_at,
-            }
-            for t in targets
-        ],
-    }
-    return _end(post, "post.delivered", data, "done", delivered_at=now)
+    base = {"post_id": post.id, "channel_id": post.channel_id}
+    if post.mode == LIVE and not post.targets:
+        return _blocked(base, "NO_CONNECTIONS", "The channel has no platform connections.", None)
+    if any(target.status == "unconfirmed" for target in post.targets):
+        return _blocked(base, "DELIVERY_UNCONFIRMED", UNCONFIRMED_MESSAGE, None)
+    blocked = [error for error in failures if error.kind == BLOCKED]
+    if blocked:
+        resume_at = min((error.resume_at for error in blocked if error.resume_at is not None), default=None)
+        return _blocked(base, blocked[0].code, blocked[0].message, resume_at)
+    if failures:
+        permanent = [error for error in failures if error.kind == PERMANENT]
+        error = (permanent or failures)[0]
+        retry = not permanent and post.attempts <= len(retry_delays)
+        next_attempt_at = now + retry_delays[post.attempts - 1] * 1000 if retry else None
+        data = {
+            **base,
+            "error": {"code": error.code, "message": error.message},
+            "attempt": post.attempts,
+            "will_retry": retry,
+            "next_attempt_at": next_attempt_at,
+        }
+        return Outcome("failed", "post.failed", data, next_attempt_at, error.code, error.message)
+    targets = [
+        {
+            "connection_id": target.connection_id,
+            "platform": target.platform,
+            "status": target.status,
+            "platform_post_id": target.platform_post_id,
+            "url": target.url,
+            "published_at": target.published_at,
+        }
+        for target in post.targets
+    ]
+    data = {**base, "delivered_at": now, "targets": targets}
+    return Outcome("done", "post.delivered", data, delivered_at=now)
 
 
-def _finish_failed(post, error, next_attempt_at):
-    data = {
-        "post_id": post.id,
-        "channel_id": post.channel_id,
-        "error": {"code": error.code, "message": error.message},
-        "attempt": post.attempts,
-        "will_retry": next_attempt_at is not None,
-        "next_attempt_at": next_attempt_at,
-    }
-    return _end(post, "post.failed", data, "failed", next_attempt_at, error.code, error.message)
+def _blocked(base, code, message, resume_at):
+    data = {**base, "reason": {"code": code, "message": message}, "next_attempt_at": resume_at}
+    return Outcome("blocked", "post.blocked", data, resume_at, code, message)
 
 
-def _finish_blocked(post, code, message, resume_at):
-    data = {
-        "post_id": post.id,
-        "channel_id": post.channel_id,
-        "reason": {"code": code, "message": message},
-        "next_attempt_at": resume_at,
-    }
-    return _end(post, "post.blocked", data, "blocked", resume_at, code, message)
+def _end(results):
+    """End the leases with the outcomes and record their events; call inside a transaction.
 
-
-def _end(post, event_type, data, status, next_attempt_at=None, error_code=None, error_message=None, **fields):
-    """End the lease with the post's outcome and record its event, in one transaction.
-
-    `next_attempt_at` is also when the post is due again: non-null means the worker
-    will try again then.
+    Posts that end alike are written by one UPDATE, and their events by one insert per
+    account, mode and type. `next_attempt_at` is also when a post is due again:
+    non-null means the worker will try again then.
     """
-    with db.database.atomic():
-        finished = leases.finish(
-            post,
-            due_at=next_attempt_at,
+    now = clock.now_ms()
+    alike = {}
+    for post, outcome in results:
+        fields = (
+            outcome.status,
+            outcome.next_attempt_at,
+            outcome.error_code,
+            outcome.error_message,
+            outcome.delivered_at,
+            post.lease_owner,
+            post.lease_expires_at,
+        )
+        alike.setdefault(fields, []).append(post)
+    for (status, next_attempt_at, code, message, delivered_at, owner, expires), group in alike.items():
+        ended = Post.update(
             status=status,
             next_attempt_at=next_attempt_at,
-            last_error_code=error_code,
-            last_error_message=error_message,
-            updated_at=clock.now_ms(),
-            **fields,
+            last_error_code=code,
+            last_error_message=message,
+            delivered_at=delivered_at,
+            due_at=next_attempt_at,
+            lease_owner=None,
+            lease_expires_at=None,
+            updated_at=now,
+        ).where(
+            Post.id.in_([post.id for post in group])
+            & (Post.lease_owner == owner)
+            & (Post.lease_expires_at == expires)
         )
-        if not finished:
+        if ended.execute() != len(group):
             raise LeaseLost
-        events.record(post.account_id, post.mode, event_type, data)
-    return status
+    reports = {}
+    for post, outcome in results:
+        reports.setdefault((post.account_id, post.mode, outcome.event_type), []).append(outcome.data)
+    for (account_id, mode, event_type), payloads in reports.items():
+        events.record_many(account_id, mode, event_type, payloads)
+    return {post.id: outcome.status for post, outcome in results}

@@ -15,11 +15,14 @@ log = logging.getLogger(__name__)
 
 
 class WorkPool:
-    def __init__(self, name, size, claim_next, handle):
-        """`claim_next()` leases one due row or returns None; `handle(row)` does its work."""
+    def __init__(self, name, size, claim_next, handle, release=None):
+        """`claim_next()` leases work (a row, or a batch of rows) or returns None;
+        `handle(work)` does it; `release(work)` gives it back unstarted (default: one
+        leased row, due again at once)."""
         self.name = name
         self.claim_next = claim_next
         self.handle = handle
+        self.release = release or (lambda row: leases.release(row, clock.now_ms()))
         self._free = threading.Semaphore(size)
         self._pool = ThreadPoolExecutor(size, thread_name_prefix=name)
         self._stopping = threading.Event()
@@ -41,7 +44,7 @@ class WorkPool:
         try:
             while row is not None:
                 if self._stopping.is_set():
-                    leases.release(row, clock.now_ms())
+                    self.release(row)
                     return
                 self.handle(row)
                 row = self.claim_next()

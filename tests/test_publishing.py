@@ -11,7 +11,7 @@ from postline import db, leases, publishers, publishing
 from tests.fake_platform import FakePlatform, Publisher
 
 T = 1_800_000_000_000
-SETTINGS = {"retry_delays": [60, 300, 900, 3600], "lease_seconds": 120, "concurrency": 2}
+SETTINGS = {"retry_delays": [60, 300, 900, 3600], "lease_seconds": 120, "concurrency": 2, "batch_size": 20}
 LEASE_MS = SETTINGS["lease_seconds"] * 1000
 
 
@@ -30,12 +30,17 @@ def create(client, content="Hello", **fields):
     return response.get_json()["data"]["id"]
 
 
-def run_worker(worker_id="worker-1"):
+def run_worker(worker_id="worker-1", batch_size=3):
     """Publish everything due now, as one worker thread would; returns {post id: status}."""
     results = {}
-    while (post := publishing.claim_next(worker_id, LEASE_MS)) is not None:
-        results[post.id] = publishing.publish(post, SETTINGS)
+    while batch := publishing.claim_batch(worker_id, LEASE_MS, batch_size):
+        results.update(publishing.publish_batch(batch, SETTINGS))
     return results
+
+
+def claim_one(worker_id="worker-1"):
+    [post] = publishing.claim_batch(worker_id, LEASE_MS, 1)
+    return post
 
 
 def events_of(post_id, event_type=None):
@@ -155,18 +160,18 @@ def test_live_post_on_a_channel_without_connections_is_blocked(api, clock_at):
 
 def test_an_edit_after_the_claim_wins_over_the_worker(tester, clock_at):
     post_id = create(tester)
-    claimed = publishing.claim_next("worker-1", LEASE_MS)
+    claimed = claim_one()
     assert tester.patch(f"/v1/posts/{post_id}", json={"scheduledFor": T + 3_600_000}).status_code == 200
-    assert publishing.publish(claimed, SETTINGS) is None
+    assert publishing.publish_batch([claimed], SETTINGS) == {post_id: None}
     assert Post.get_by_id(post_id).status == "queued"
     assert SandboxPublication.select().count() == 0
 
 
 def test_a_delete_after_the_claim_wins_over_the_worker(tester):
     post_id = create(tester)
-    claimed = publishing.claim_next("worker-1", LEASE_MS)
+    claimed = claim_one()
     assert tester.delete(f"/v1/posts/{post_id}").status_code == 200
-    assert publishing.publish(claimed, SETTINGS) is None
+    assert publishing.publish_batch([claimed], SETTINGS) == {post_id: None}
     assert SandboxPublication.select().count() == 0
 
 
@@ -190,9 +195,10 @@ def test_concurrent_claimers_never_take_the_same_post(tester):
 
     def claimer(name):
         try:
-            while (post := publishing.claim_next(name, LEASE_MS)) is not None:
-                taken.setdefault(post.id, []).append(name)
-                publishing.publish(post, SETTINGS)
+            while batch := publishing.claim_batch(name, LEASE_MS, 3):
+                for post in batch:
+                    taken.setdefault(post.id, []).append(name)
+                publishing.publish_batch(batch, SETTINGS)
         except Exception as error:  # noqa: BLE001 - surfaced by the assertion below
             errors.append(error)
         finally:
@@ -259,7 +265,7 @@ def test_a_time_out_after_sending_is_unconfirmed_and_never_resent(tester, platfo
 
 def test_a_worker_that_died_mid_call_leaves_an_unconfirmed_target(tester, platform, clock_at):
     post_id = with_targets(tester, "fakeplatform")
-    claimed = publishing.claim_next("dead-worker", LEASE_MS)
+    claimed = claim_one("dead-worker")
     # The dead worker got as far as marking the target sending, then vanished.
     Post.update(status="publishing").where(Post.id == post_id).execute()
     PostTarget.update(status="sending").where(PostTarget.post == post_id).execute()
