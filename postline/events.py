@@ -13,4 +13,6 @@ def record(account_id, mode, event_type, data):
     """Store an event; call inside the transaction that makes the change it reports."""
     if event_type not in TYPES:
         raise ValueError(f"unknown event type {event_type!r}")
-    return Event.create_for_account(account_id, mode, type=event_type, data=json.dumps(data, separators=(",", ":")))
+    return Event.create_for_account(
+        account_id, mode, type=event_type, data=json.dumps(data, separators=(",", ":"))
+    )
