@@ -6,8 +6,8 @@ import secrets
 import socket
 from dataclasses import dataclass, field
 
-from models import WorkerHeartbeat
-from postline import clock
+from models import RateLimitCounter, WorkerHeartbeat
+from postline import clock, usage
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,13 @@ def write_heartbeat(identity):
 
 
 def purge_expired_rows():
-    """Delete rows past their retention: heartbeats of workers gone for a day."""
-    removed = WorkerHeartbeat.purge_older_than(clock.now_ms() - DAY_MS)
-    if removed:
-        log.info("purged %d stale worker heartbeats", removed)
+    """Delete rows past their retention: heartbeats of workers gone for a day, rate-limit
+    counters whose windows have all emptied, usage older than 400 days."""
+    now = clock.now_ms()
+    for what, removed in (
+        ("stale worker heartbeats", WorkerHeartbeat.purge_older_than(now - DAY_MS)),
+        ("emptied rate-limit counters", RateLimitCounter.purge_expired(now)),
+        ("usage rows past retention", usage.purge_expired(now)),
+    ):
+        if removed:
+            log.info("purged %d %s", removed, what)

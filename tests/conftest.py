@@ -14,7 +14,7 @@ import pytest
 
 from app import create_app
 from models import LIVE, TABLES
-from postline import api_keys, clock, db
+from postline import api_keys, clock, db, usage
 from tests.servers import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,6 +94,8 @@ def app(settings):
     for model in reversed(TABLES):
         model.delete().execute()
     yield app
+    # Usage counts are written by a thread: finish writing before the database changes hands.
+    usage.tally.close()
     db.close()
 
 
