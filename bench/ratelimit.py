@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_URL = "redis://127.0.0.1:6379/0"
 BAR = 0.75
-UNLIMITED = str(10**12)
+UNLIMITED = "1000000000"  # the largest plan figure allowed; never reached here
 
 
 def main():

@@ -26,6 +26,8 @@ ENDPOINT_LIMITS = {
 }
 # Test-mode keys get this in place of their plan's three windows.
 TEST_MODE_PER_MINUTE = 1000
+# Counts times window lengths in milliseconds must fit the database's 64-bit integers.
+MAX_FIGURE = 1_000_000_000
 PLAN_SETTINGS = {MINUTE: "per_minute", HOUR: "per_hour", DAY: "per_day"}
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 
@@ -136,7 +138,7 @@ def _check_plans(plans, default_plan):
     for name, figures in plans.items():
         for setting in PLAN_SETTINGS.values():
             value = figures.get(setting)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_FIGURE:
                 raise ValueError(
-                    f"[plans.{name}] {setting} must be a whole number of at least 1, not {value!r}"
+                    f"[plans.{name}] {setting} must be a whole number from 1 to {MAX_FIGURE:,}, not {value!r}"
                 )

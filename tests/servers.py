@@ -34,7 +34,8 @@ class ServerProcess:
             try:
                 requests.get(f"{self.url}/openapi.json", timeout=1)
                 return
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):
+                # Not listening yet, or a worker still building its first answer on a busy machine.
                 time.sleep(0.1)
         raise RuntimeError(f"no answer within {timeout}s:\n{self.output()}")
 
