@@ -16,7 +16,7 @@ import collections
 import logging
 import os
 import threading
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import peewee
 from peewee import EXCLUDED
@@ -85,7 +85,7 @@ def history(account_id, mode, first, last, page, per_page):
     rows = UsageDay.select().where(
         (UsageDay.account == account_id) & (UsageDay.mode == mode) & UsageDay.day.between(dates[0], dates[-1])
     )
-    counts = {_as_date(row.day): row for row in rows}
+    counts = {row.day: row for row in rows}
     records = [
         {"date": day, **{name: getattr(counts[day], name) if day in counts else 0 for name in COUNTERS}}
         for day in dates
@@ -246,11 +246,6 @@ def _write(days, endpoints):
                 )
                 .execute()
             )
-
-
-def _as_date(value):
-    # SQLite hands dates back as text.
-    return value if isinstance(value, date) else date.fromisoformat(value)
 
 
 tally = Tally()
