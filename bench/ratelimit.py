@@ -1,14 +1,19 @@
 """What rate limiting costs: authenticated GET /v1/health with limits on, as a share
 of the same server with limits off, with the counters in SQLite and in Redis.
 
-    python bench/ratelimit.py [--seconds 5] [--rounds 3] [--workers 4] [--clients 8]
+    python bench/ratelimit.py [--seconds 2] [--rounds 15] [--workers 4] [--clients 8]
 
 Starts three gunicorn servers on 127.0.0.1 sharing one temporary SQLite database
 (limits off; on with counters in the database; on with counters in Redis at
-127.0.0.1:6379), then loads them in turn, round after round, from separate client
-processes. Prints requests/s per round, the median per configuration and the
-ratios to "off". The plans are raised so that no request is ever refused. The bar:
-each ratio at least 0.75.
+127.0.0.1:6379) and loads them in turn from separate client processes, in short
+rounds, so that the load other programs put on the machine falls on every
+configuration alike. The plans are raised so that no request is ever refused.
+
+Prints requests/s per round and their medians, and the ratio to "off": the median
+of the rounds' own ratios. The bar: each ratio at least 0.75 (exit status 1 if
+not). It also prints the CPU time one request costs (gunicorn, Redis and the
+client), which other programs' load does not change: the ratio the throughput
+would have on a machine with nothing else to do.
 """
 
 import argparse
@@ -24,18 +29,21 @@ import tempfile
 import time
 from pathlib import Path
 
+import redis
+
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_URL = "redis://127.0.0.1:6379/0"
 BAR = 0.75
 UNLIMITED = "1000000000"  # the largest plan figure allowed; never reached here
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--seconds", type=float, default=5.0, help="length of one measurement")
-    parser.add_argument("--rounds", type=int, default=3, help="measurements per configuration")
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one measurement")
+    parser.add_argument("--rounds", type=int, default=15, help="measurements per configuration")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers per server")
     parser.add_argument("--clients", type=int, default=8, help="concurrent client connections")
     args = parser.parse_args()
@@ -67,33 +75,57 @@ def main():
                 server.wait_until_listening()
             print(
                 f"GET /v1/health, {args.workers} gunicorn workers per server, {args.clients} clients, "
-                f"{args.seconds:g} s per measurement, {os.cpu_count()} CPUs"
+                f"{args.rounds} rounds of {args.seconds:g} s per configuration, {os.cpu_count()} CPUs"
             )
-            for server in servers.values():
-                load(server.port, key, args.clients, 1.0)  # warm up every worker
-            results = {name: [] for name in servers}
-            for round_number in range(1, args.rounds + 1):
-                for name, server in servers.items():
-                    rate, refused = load(server.port, key, args.clients, args.seconds)
-                    if refused:
-                        raise SystemExit(f"{name}: {refused} requests refused; the plan figures are too low")
-                    results[name].append(rate)
-                    print(f"round {round_number}  {name:<12} {rate:8.0f} requests/s")
+            rates, cpu = measure(servers, key, args)
         finally:
             for server in servers.values():
                 server.stop()
+            delete_redis_keys(env["POSTLINE_LIMITS_REDIS_KEY_PREFIX"])
+    return report(rates, cpu)
 
-    medians = {name: statistics.median(rates) for name, rates in results.items()}
+
+def measure(servers, key, args):
+    """({configuration: [requests/s per round]}, {configuration: CPU seconds per request})."""
+    names = list(servers)
+    rates = {name: [] for name in names}
+    cpu_seconds = dict.fromkeys(names, 0.0)
+    requests_done = dict.fromkeys(names, 0)
+    with multiprocessing.get_context("fork").Pool(args.clients) as clients:
+        for server in servers.values():
+            load(clients, server.port, key, args.clients, 1.0)  # warm up every worker
+        for round_number in range(1, args.rounds + 1):
+            # Each round starts with the next configuration, so none always runs first.
+            shift = (round_number - 1) % len(names)
+            for name in names[shift:] + names[:shift]:
+                server = servers[name]
+                before = server.cpu_seconds() + redis_cpu_seconds()
+                ok, refused, client_cpu = load(clients, server.port, key, args.clients, args.seconds)
+                if refused:
+                    raise SystemExit(f"{name}: {refused} requests refused; the plan figures are too low")
+                cpu_seconds[name] += server.cpu_seconds() + redis_cpu_seconds() - before + client_cpu
+                requests_done[name] += ok
+                rates[name].append(ok / args.seconds)
+            print(f"round {round_number:2}  " + "  ".join(f"{n} {rates[n][-1]:5.0f}/s" for n in names))
+    return rates, {name: cpu_seconds[name] / requests_done[name] for name in names}
+
+
+def report(rates, cpu):
+    """Print medians and ratios to "off"; 1 if a ratio misses the bar."""
     print()
-    for name, rate in medians.items():
-        print(f"median  {name:<12} {rate:8.0f} requests/s")
+    for name, per_round in rates.items():
+        median = statistics.median(per_round)
+        print(f"median  {name:<12} {median:6.0f} requests/s   {cpu[name] * 1000:5.2f} ms CPU each")
     failed = False
-    for name, rate in medians.items():
+    for name, per_round in rates.items():
         if name == "off":
             continue
-        ratio = rate / medians["off"]
+        ratio = statistics.median(on / off for on, off in zip(per_round, rates["off"], strict=True))
         failed |= ratio < BAR
-        print(f"ratio   {name:<12} {ratio:8.2f} of off (bar {BAR})")
+        print(
+            f"ratio   {name:<12} {ratio:6.2f} of off (bar {BAR})   "
+            f"by CPU per request {cpu['off'] / cpu[name]:.2f}"
+        )
     return 1 if failed else 0
 
 
@@ -143,6 +175,13 @@ class Server:
                 time.sleep(0.1)
         raise SystemExit("gunicorn did not start listening")
 
+    def cpu_seconds(self):
+        """CPU time used so far by the gunicorn master and its workers."""
+        pid = self.process.pid
+        with open(f"/proc/{pid}/task/{pid}/children") as file:
+            pids = [pid, *map(int, file.read().split())]
+        return sum(_process_cpu_seconds(p) for p in pids)
+
     def stop(self):
         self.process.terminate()
         try:
@@ -153,26 +192,40 @@ class Server:
         self.log.close()
 
 
+def _process_cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as file:
+        fields = file.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+
+
+def redis_cpu_seconds():
+    info = redis.Redis.from_url(REDIS_URL).info("cpu")
+    return info["used_cpu_user"] + info["used_cpu_sys"]
+
+
+def delete_redis_keys(prefix):
+    client = redis.Redis.from_url(REDIS_URL)
+    for name in client.scan_iter(f"{prefix}:*"):
+        client.delete(name)
+
+
 def free_port():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
 
 
-def load(port, key, clients, seconds):
-    """(requests/s answered 200, number answered 429) with `clients` concurrent connections."""
-    with multiprocessing.get_context("fork").Pool(clients) as pool:
-        pending = pool.starmap_async(_client, [(port, key, seconds)] * clients)
-        counts = pending.get(timeout=seconds + 60)
-    ok = sum(c[0] for c in counts)
-    refused = sum(c[1] for c in counts)
-    return ok / seconds, refused
+def load(pool, port, key, clients, seconds):
+    """(answered 200, answered 429, client CPU seconds) of `clients` connections for `seconds`."""
+    counts = pool.starmap(_client, [(port, key, seconds)] * clients)
+    return tuple(sum(column) for column in zip(*counts, strict=True))
 
 
 def _client(port, key, seconds):
-    """One client: request after request for `seconds`; (ok, refused) counts."""
+    """One client: request after request for `seconds`."""
     headers = {"Authorization": f"Bearer {key}"}
     ok = refused = 0
+    started = time.process_time()
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -186,7 +239,7 @@ def _client(port, key, seconds):
             refused += 1
         else:
             raise RuntimeError(f"unexpected status {response.status}")
-    return ok, refused
+    return ok, refused, time.process_time() - started
 
 
 if __name__ == "__main__":

@@ -32,6 +32,8 @@ class RedisCounters:
             url, key_prefix=key_prefix, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
         )
         self.redis = self.storage.get_connection()
+        # Naming the keys costs more than one might think; a key's names never change.
+        self._keys = functools.lru_cache(maxsize=4096)(self._window_keys)
 
     def acquire(self, buckets, now_ms):
         """Count one request in every bucket, or in none: (admitted, [Status])."""
@@ -64,23 +66,20 @@ class RedisCounters:
 
     def _acquire(self, bucket, limit, amount):
         item = _item(limit)
-        return (
-            self.storage.lua_acquire_sliding_window,
-            self._keys(item, bucket.name),
-            [item.amount, item.get_expiry(), amount],
-        )
+        keys = self._keys(item, bucket.name)
+        return self.storage.lua_acquire_sliding_window, keys, (item.amount, item.get_expiry(), amount)
 
     def _read(self, bucket, limit):
         item = _item(limit)
-        return self.storage.lua_sliding_window, self._keys(item, bucket.name), [item.get_expiry()]
+        return self.storage.lua_sliding_window, self._keys(item, bucket.name), (item.get_expiry(),)
 
-    def _keys(self, item, name):
+    def _window_keys(self, item, name):
         """The previous and current slot's keys, as RedisStorage.get_sliding_window names them."""
         key = item.key_for(name)
-        return [
+        return (
             self.storage.prefixed_key(self.storage._previous_window_key(key)),
             self.storage.prefixed_key(self.storage._current_window_key(key)),
-        ]
+        )
 
     def _run(self, calls):
         """Replies of [(script, keys, args)], in one round trip."""
