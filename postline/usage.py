@@ -119,10 +119,14 @@ def purge_expired(now_ms):
     return removed + UsageDay.delete().where(UsageDay.day < cutoff).execute()
 
 
-def init_app(app):
-    """Start the app with an empty tally, written every `[limits] usage_flush_interval` s."""
+def configure(settings):
+    """Start this process with an empty tally, written every `[limits] usage_flush_interval` s.
+
+    A process configured again (tests build one app after another) first stops the
+    writer it had, so no write straddles a change of database.
+    """
     tally.stop()
-    tally.reset(app.config["POSTLINE"]["limits"]["usage_flush_interval"])
+    tally.reset(settings["limits"]["usage_flush_interval"])
 
 
 class Tally:
