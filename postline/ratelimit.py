@@ -7,6 +7,8 @@ The counts live where every process sees them: the service's database by default
 (`postline.ratelimit_redis`).
 """
 
+import math
+
 from flask import current_app
 
 from models import TEST
@@ -97,8 +99,10 @@ class Limiter:
         if admitted:
             return min(statuses, key=lambda s: (s.remaining, s.limit.window.seconds, s.limit.amount))
         # The client must wait for every full window: report the one that frees up last.
-        violated = max((s for s in statuses if s.remaining == 0), key=lambda s: s.retry_ms)
-        raise _too_many_requests(violated, now)
+        # (A concurrent request may have changed the counts since the refusal; then the
+        # fullest window stands in.)
+        full = [s for s in statuses if s.remaining == 0] or [min(statuses, key=lambda s: s.remaining)]
+        raise _too_many_requests(max(full, key=lambda s: s.retry_ms), now)
 
     def standing(self, key):
         """{window name: Status} of the key's own limits, counting nothing."""
@@ -111,7 +115,7 @@ def headers(status):
     return {
         "X-RateLimit-Limit": str(status.limit.amount),
         "X-RateLimit-Remaining": str(status.remaining),
-        "X-RateLimit-Reset": str(-(-status.reset_ms // 1000)),
+        "X-RateLimit-Reset": str(math.ceil(status.reset_ms / 1000)),
     }
 
 

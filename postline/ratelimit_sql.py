@@ -76,25 +76,28 @@ def _upsert_sql(param, windows):
     """
     columns = [f"{w.name}_{c}" for w in sliding_window.WINDOWS for c in WINDOW_COLUMNS]
     inserted = {"bucket": param, "expires_at": param, **dict.fromkeys(columns, "0")}
-    assignments = ["expires_at = excluded.expires_at"]
+    assignments = [f"expires_at = {_later(f'{TABLE}.expires_at', 'excluded.expires_at')}"]
     room = []
     for window in windows:
         slot, count, previous = (f"{TABLE}.{window.name}_{c}" for c in WINDOW_COLUMNS)
         new_slot = f"excluded.{window.name}_slot"
-        current_count = f"(CASE WHEN {slot} = {new_slot} THEN {count} ELSE 0 END)"
+        # A slot never goes back: a server whose clock runs a little behind another's
+        # counts in the newer slot the other one started, from that slot's start.
+        current_count = f"(CASE WHEN {slot} >= {new_slot} THEN {count} ELSE 0 END)"
         previous_count = (
-            f"(CASE WHEN {slot} = {new_slot} THEN {previous}"
+            f"(CASE WHEN {slot} >= {new_slot} THEN {previous}"
             f" WHEN {slot} = {new_slot} - 1 THEN {count} ELSE 0 END)"
         )
+        weight = f"(CASE WHEN {slot} > {new_slot} THEN {window.ms} ELSE {param} END)"
         inserted.update({f"{window.name}_slot": param, f"{window.name}_count": "1"})
         # Every right-hand side reads the row as it was before this update.
         assignments += [
-            f"{window.name}_slot = {new_slot}",
+            f"{window.name}_slot = {_later(slot, new_slot)}",
             f"{window.name}_count = {current_count} + 1",
             f"{window.name}_previous = {previous_count}",
         ]
         # floor(previous * weight / length) + current + 1 <= limit, in integers.
-        room.append(f"{previous_count} * {param} < ({param} - {current_count}) * {window.ms}")
+        room.append(f"{previous_count} * {weight} < ({param} - {current_count}) * {window.ms}")
     returned = [f"{w.name}_{c}" for w in windows for c in WINDOW_COLUMNS]
     sql = (
         f"INSERT INTO {TABLE} ({', '.join(inserted)}) VALUES ({', '.join(inserted.values())}) "
@@ -105,16 +108,30 @@ def _upsert_sql(param, windows):
     return sql, returned
 
 
+def _later(stored, new):
+    # Portable max(): SQLite's max() and PostgreSQL's GREATEST() are spelt differently.
+    return f"(CASE WHEN {stored} > {new} THEN {stored} ELSE {new} END)"
+
+
 def _statuses(bucket, row, now_ms):
     statuses = []
     for limit in bucket.limits:
         name = limit.window.name
-        slot, slot_end = sliding_window.slot_of(limit.window, now_ms)
+        at = now_ms
+        slot, slot_end = sliding_window.slot_of(limit.window, at)
         current = previous = 0
         if row is not None:
-            if row[f"{name}_slot"] == slot:
+            stored_slot = row[f"{name}_slot"]
+            if stored_slot > slot:
+                # Started by a server whose clock runs ahead: look from that slot's start.
+                at, slot, slot_end = (
+                    stored_slot * limit.window.ms,
+                    stored_slot,
+                    (stored_slot + 1) * limit.window.ms,
+                )
+            if stored_slot == slot:
                 current, previous = row[f"{name}_count"], row[f"{name}_previous"]
-            elif row[f"{name}_slot"] == slot - 1:
+            elif stored_slot == slot - 1:
                 previous = row[f"{name}_count"]
-        statuses.append(sliding_window.status(limit, current, previous, slot_end, now_ms, bucket.endpoint))
+        statuses.append(sliding_window.status(limit, current, previous, slot_end, at, bucket.endpoint))
     return statuses

@@ -60,10 +60,6 @@ class Status:
     def remaining(self):
         return max(0, self.limit.amount - self.used)
 
-    def after_one_more(self):
-        """The status once this request is counted too."""
-        return Status(self.limit, self.used + 1, self.reset_ms, self.retry_ms, self.endpoint)
-
 
 def status(limit, current, previous, slot_end_ms, now_ms, endpoint=""):
     """The Status of `limit` given the counts of the current and previous slot."""

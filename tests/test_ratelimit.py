@@ -186,6 +186,18 @@ def test_refused_requests_do_not_count_in_the_longer_windows(api, clock_at, plan
     assert_refused(api.get("/v1/health"), 5, 3600)
 
 
+@pytest.mark.parametrize("store", [database_store()], ids=["database"])
+@pytest.mark.parametrize("plan", [{"per_minute": 2, "per_hour": 1000, "per_day": 10000}])
+def test_a_server_whose_clock_runs_behind_counts_in_the_newer_slot(api, clock_at, plan, store):
+    clock_at(T0 + 60_000)  # a server 10 ms ahead starts the next minute's slot
+    assert api.get("/v1/health").status_code == 200
+    clock_at(T0 + 59_990)  # another server, still in the last minute, must not reset it
+    assert limit_headers(api.get("/v1/health"))["Remaining"] == 0
+    assert_refused(api.get("/v1/health"), 2, 61)
+    clock_at(T0 + 60_010)
+    assert_refused(api.get("/v1/health"), 2, 61)
+
+
 @pytest.mark.parametrize("plan", [{"per_minute": 3, "per_hour": 4, "per_day": 100}])
 def test_the_violated_window_is_reported_and_nothing_is_counted(app, api, plan):
     for _ in range(3):
