@@ -45,9 +45,13 @@ def admit(key, method, route):
 
 
 def standing(key):
-    """{window name: Status} of the key's own limits; None when limits are off."""
+    """{"minute", "hour", "day": Status, or None for a window the key does not have};
+    None when limits are off."""
     limiter = current_app.extensions["postline.limiter"]
-    return None if limiter is None else limiter.standing(key)
+    if limiter is None:
+        return None
+    statuses = limiter.standing(key)
+    return {window.name: statuses.get(window.name) for window in (MINUTE, HOUR, DAY)}
 
 
 class Limiter:

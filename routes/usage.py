@@ -33,14 +33,11 @@ class Usage(MethodView):
         `today` counts the whole account in this key's mode, since 00:00 UTC.
         """
         key = g.api_key
-        standing = ratelimit.standing(key)
         return single(
             {
                 "plan": key.account.plan,
                 "mode": key.mode,
-                "limits": None
-                if standing is None
-                else {w: standing.get(w) for w in ("minute", "hour", "day")},
+                "limits": ratelimit.standing(key),
                 "today": usage.record(key.account_id, key.mode, usage.today()),
             }
         )
@@ -65,7 +62,7 @@ class UsageHistory(MethodView):
 
 
 @blp.route("/day")
-class UsageDay(MethodView):
+class UsageOnDay(MethodView):
     @requires("analytics:read")
     @blp.arguments(UsageDayQuerySchema, location="query")
     @blp.response(200, envelope(UsageDayDetailSchema))
