@@ -4,7 +4,7 @@ from flask import Flask, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 import routes
-from postline import VERSION, cli, errors, hooks, process
+from postline import VERSION, cli, errors, hooks, process, ratelimit
 from postline.api import Api
 
 SWAGGER_ASSETS = "/docs/assets/"
@@ -49,6 +49,7 @@ def create_app(overrides=None):
         "swagger_assets",
         lambda filename: send_from_directory(swagger_ui_path, filename),
     )
+    ratelimit.init_app(app)
     hooks.init_app(app)
     errors.register(app)
     cli.register(app)

@@ -12,6 +12,7 @@ from peewee import (
     BooleanField,
     CharField,
     CompositeKey,
+    DateField,
     ForeignKeyField,
     IntegerField,
     Model,
@@ -120,8 +121,13 @@ class ApiKey(TenantModel):
 
     @classmethod
     def by_prefix(cls, prefix):
-        """The unrevoked key with this prefix, or None."""
-        return cls.get_or_none((cls.prefix == prefix) & cls.revoked_at.is_null())
+        """The unrevoked key with this prefix, its account loaded too (for the plan), or None."""
+        return (
+            cls.select(cls, Account)
+            .join(Account)
+            .where((cls.prefix == prefix) & cls.revoked_at.is_null())
+            .get_or_none()
+        )
 
     def is_expired(self, now_ms):
         return self.expires_at is not None and self.expires_at <= now_ms
@@ -506,6 +512,74 @@ class WorkerHeartbeat(Model):
         return cls.delete().where(cls.last_seen_at < cutoff_ms).execute()
 
 
+class RateLimitCounter(Model):
+    """The request counters of one rate-limit bucket: an API key, or a key on one endpoint.
+
+    Each window (minute, hour, day) keeps its current fixed slot (Unix time divided
+    by the window's length), the count in that slot and the count of the slot before;
+    `postline.ratelimit_sql` weighs the two into a sliding window and admits or
+    refuses a request in one conditional upsert. One row per bucket, so concurrent
+    requests of different keys never wait for each other's row.
+    """
+
+    bucket = CharField(primary_key=True, max_length=200)
+    minute_slot = BigIntegerField(default=0)
+    minute_count = BigIntegerField(default=0)
+    minute_previous = BigIntegerField(default=0)
+    hour_slot = BigIntegerField(default=0)
+    hour_count = BigIntegerField(default=0)
+    hour_previous = BigIntegerField(default=0)
+    day_slot = BigIntegerField(default=0)
+    day_count = BigIntegerField(default=0)
+    day_previous = BigIntegerField(default=0)
+    # When every window of the row has emptied: the purge deletes it after that.
+    expires_at = BigIntegerField(index=True)
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+    @classmethod
+    def purge_expired(cls, now_ms):
+        return cls.delete().where(cls.expires_at < now_ms).execute()
+
+
+class UsageDay(Model):
+    """An account's usage in one mode on one UTC day."""
+
+    account = ForeignKeyField(Account, on_delete="CASCADE")
+    mode = CharField(max_length=4)
+    day = DateField()
+    requests = BigIntegerField(default=0)
+    posts_created = BigIntegerField(default=0)
+    posts_delivered = BigIntegerField(default=0)
+    posts_failed = BigIntegerField(default=0)
+    webhook_deliveries = BigIntegerField(default=0)
+    media_bytes = BigIntegerField(default=0)
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+        primary_key = CompositeKey("account", "mode", "day")
+        indexes = ((("day",), False),)
+
+
+class UsageEndpointDay(Model):
+    """Requests of an account in one mode on one UTC day to one endpoint (`GET /v1/usage`)."""
+
+    account = ForeignKeyField(Account, on_delete="CASCADE")
+    mode = CharField(max_length=4)
+    day = DateField()
+    endpoint = CharField(max_length=200)
+    requests = BigIntegerField(default=0)
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+        primary_key = CompositeKey("account", "mode", "day", "endpoint")
+        indexes = ((("day",), False),)
+
+
 # Every table, parents before children (migrations, tests and tooling use this order).
 # The tallies come first so that emptying tables in reverse leaves them empty too.
 TABLES = [
@@ -522,4 +596,7 @@ TABLES = [
     IdempotencyKey,
     Webhook,
     WebhookDelivery,
+    RateLimitCounter,
+    UsageDay,
+    UsageEndpointDay,
 ]

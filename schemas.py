@@ -5,13 +5,14 @@ such as `scheduled_for` is a 400, never silently ignored. Attributes are the
 models' snake_case names; `data_key` gives the API's camelCase.
 """
 
+import datetime
 import functools
 import re
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from models import DELIVERY_STATUSES, DELIVERY_TRIGGERS
-from postline import events, timestamps
+from postline import events, timestamps, usage
 from postline.api_keys import PERMISSIONS
 
 HEX_COLOR = r"^#[0-9A-Fa-f]{6}$"
@@ -471,3 +472,98 @@ class HealthSchema(Schema):
     key = fields.Nested(HealthKeySchema)
     database = fields.String()
     worker = fields.Nested(WorkerStatusSchema)
+
+
+# Usage ------------------------------------------------------------------------
+
+MAX_HISTORY_DAYS = 366
+
+
+class Day(fields.Date):
+    """A UTC calendar day, exactly `YYYY-MM-DD` (not the other ISO 8601 spellings)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            raise ValidationError("must be a date written YYYY-MM-DD")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class UsageCountsSchema(Schema):
+    requests = fields.Integer(metadata={"description": "Requests admitted (not those refused with 429)"})
+    posts_created = fields.Integer(data_key="postsCreated")
+    posts_delivered = fields.Integer(data_key="postsDelivered")
+    posts_failed = fields.Integer(data_key="postsFailed")
+    webhook_deliveries = fields.Integer(data_key="webhookDeliveries")
+    media_bytes = fields.Integer(data_key="mediaBytes")
+
+
+class UsageLimitSchema(Schema):
+    limit = fields.Integer(
+        attribute="limit.amount", metadata={"description": "Requests allowed in the window"}
+    )
+    used = fields.Integer(metadata={"description": "Requests counted in the sliding window now"})
+    remaining = fields.Integer()
+    reset_at = Timestamp(
+        data_key="resetAt",
+        attribute="reset_ms",
+        metadata={"description": "When the window next frees capacity"},
+    )
+
+
+class UsageLimitsSchema(Schema):
+    minute = fields.Nested(UsageLimitSchema, allow_none=True)
+    hour = fields.Nested(UsageLimitSchema, allow_none=True, metadata={"description": "null for test keys"})
+    day = fields.Nested(UsageLimitSchema, allow_none=True, metadata={"description": "null for test keys"})
+
+
+class UsageSummarySchema(Schema):
+    plan = fields.String()
+    mode = fields.String(metadata={"description": "live or test"})
+    limits = fields.Nested(
+        UsageLimitsSchema,
+        allow_none=True,
+        metadata={"description": "This key's rate-limit windows; null when rate limiting is switched off"},
+    )
+    today = fields.Nested(UsageCountsSchema, metadata={"description": "This account's usage today (UTC)"})
+
+
+class UsageDaySchema(UsageCountsSchema):
+    date = fields.Date(metadata={"description": "The UTC day"})
+
+
+class UsageEndpointSchema(Schema):
+    method = fields.String()
+    path = fields.String(metadata={"description": "The route template, e.g. `/v1/api-keys/{key_id}`"})
+    requests = fields.Integer()
+
+
+class UsageDayDetailSchema(UsageDaySchema):
+    endpoints = fields.List(
+        fields.Nested(UsageEndpointSchema), metadata={"description": "Requests per endpoint, busiest first"}
+    )
+
+
+class UsageDayQuerySchema(Schema):
+    date = Day(required=True, metadata={"description": "The UTC day, YYYY-MM-DD"})
+
+
+class UsageHistoryRangeSchema(Schema):
+    first = Day(
+        data_key="from", metadata={"description": "First UTC day, YYYY-MM-DD; default 29 days before `to`"}
+    )
+    last = Day(data_key="to", metadata={"description": "Last UTC day, YYYY-MM-DD; default today"})
+
+    @post_load
+    def fill_in_the_range(self, data, **kwargs):
+        """Default to the last 30 days; refuse a reversed range or one over MAX_HISTORY_DAYS."""
+        last = data.get("last") or usage.today()
+        first = data.get("first") or last - min(datetime.timedelta(days=29), last - datetime.date.min)
+        if first > last:
+            raise ValidationError("must not be after `to`", field_name="from")
+        if (last - first).days + 1 > MAX_HISTORY_DAYS:
+            if "last" in data:
+                raise ValidationError(f"must be within {MAX_HISTORY_DAYS} days of `from`", field_name="to")
+            raise ValidationError(
+                f"must be within {MAX_HISTORY_DAYS} days of `to` (default today)", field_name="from"
+            )
+        return {**data, "first": first, "last": last}

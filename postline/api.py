@@ -2,11 +2,14 @@
 per-view authentication rules that are both enforced and documented.
 """
 
+import functools
+import re
 from dataclasses import dataclass
 
 import apispec.ext.marshmallow
 import flask_smorest
 import marshmallow
+from apispec import BasePlugin
 from flask import g
 from webargs.flaskparser import FlaskParser
 
@@ -75,6 +78,14 @@ class MarshmallowPlugin(apispec.ext.marshmallow.MarshmallowPlugin):
         return json_schema
 
 
+RATE_LIMIT_HEADERS = {
+    "X-RateLimit-Limit": "Requests allowed in the tightest window that applies to this request.",
+    "X-RateLimit-Remaining": "Requests left in that window.",
+    "X-RateLimit-Reset": "Unix time in seconds when that window next frees capacity.",
+}
+RETRY_AFTER = "Seconds to wait before a retry can succeed (also `retry_after` in the body)."
+
+
 class Api(flask_smorest.Api):
     ERROR_SCHEMA = ErrorSchema
 
@@ -85,6 +96,27 @@ class Api(flask_smorest.Api):
         super().init_app(app, **kwargs)
         self.register_field(Timestamp, "integer", "int64")
         self.ma_plugin.converter.add_attribute_function(input_field_properties)
+        self._document_rate_limits()
+
+    def _document_rate_limits(self):
+        """The 429 answer and the X-RateLimit-* headers of every authenticated answer.
+
+        The headers are documented as optional: `[limits] enabled = false` omits them.
+        """
+        integer = {"type": "integer", "minimum": 0}
+        for name, description in {**RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER}.items():
+            self.spec.components.header(name, {"description": description, "schema": integer})
+        self.spec.components.response(
+            "RATE_LIMITED",
+            {
+                "description": "Rate limit exceeded (`RATE_LIMIT_EXCEEDED`)",
+                "content": {JSON: {"schema": self.ERROR_SCHEMA}},
+                "headers": {name: name for name in ("Retry-After", *RATE_LIMIT_HEADERS)},
+            },
+        )
+        plugin = RateLimitHeadersPlugin()
+        plugin.init_spec(self.spec)
+        self.spec.plugins.append(plugin)
 
     def handle_http_exception(self, error):
         return error_response(from_http_exception(error))
@@ -99,9 +131,21 @@ class AuthRule:
     content_types: tuple = (JSON,)
 
 
+class RateLimitHeadersPlugin(BasePlugin):
+    """Documents the X-RateLimit-* headers on the success answers of authenticated operations."""
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        for operation in (operations or {}).values():
+            if operation.get("security") == []:
+                continue
+            for status, response in operation.get("responses", {}).items():
+                if str(status).startswith("2") and isinstance(response, dict):
+                    response.setdefault("headers", {}).update({name: name for name in RATE_LIMIT_HEADERS})
+
+
 def requires(permission=None, content_types=(JSON,)):
     """Mark a view as needing a valid API key and, if given, `permission`."""
-    responses = {"401": "UNAUTHORIZED", "default": "DEFAULT_ERROR"}
+    responses = {"401": "UNAUTHORIZED", "429": "RATE_LIMITED", "default": "DEFAULT_ERROR"}
     if permission:
         responses["403"] = "FORBIDDEN"
     doc = {"responses": responses}
@@ -138,6 +182,12 @@ def auth_rules(app):
                 raise RuntimeError(f"{method} {url_rule.rule} declares no @requires or @public")
             rules[(url_rule.endpoint, method)] = rule
     return rules
+
+
+@functools.cache
+def route_template(rule):
+    """A Flask rule as an OpenAPI path: `/v1/api-keys/<key_id>` -> `/v1/api-keys/{key_id}`."""
+    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
 
 
 def single(resource):

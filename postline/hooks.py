@@ -1,5 +1,6 @@
 """What happens around every request: request id, connection, authentication,
-permission and body type, in that order, before the view runs.
+rate limit (and usage), permission and body type, in that order, before the view
+runs; afterwards, the request id and rate-limit headers.
 """
 
 import re
@@ -7,8 +8,8 @@ import secrets
 
 from flask import current_app, g, request
 
-from postline import api_keys
-from postline.api import auth_rules, storable_text
+from postline import api_keys, ratelimit, usage
+from postline.api import auth_rules, route_template, storable_text
 from postline.db import database
 from postline.errors import ApiError
 
@@ -33,6 +34,9 @@ def before_request():
     g.api_key = api_keys.authenticate(request.headers.get("Authorization"))
     if request.view_args and not all(storable_text(value) for value in request.view_args.values()):
         raise ApiError.from_status(404)  # no id holds such characters
+    route = route_template(request.url_rule.rule)
+    g.rate_limit = ratelimit.admit(g.api_key, method, route)  # None when limits are off
+    usage.count(g.api_key.account_id, g.api_key.mode, endpoint=f"{method} {route}", requests=1)
     if rule.permission and rule.permission not in g.api_key.permissions:
         needed = f"requires {rule.permission}"
         raise ApiError.forbidden(f"This API key lacks a permission: {needed}.", detail=needed)
@@ -49,4 +53,6 @@ def _check_body_type(rule):
 
 def after_request(response):
     response.headers["X-Request-Id"] = g.get("request_id", "")
+    if g.get("rate_limit") is not None:
+        response.headers.update(ratelimit.headers(g.rate_limit))
     return response

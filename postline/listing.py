@@ -59,6 +59,33 @@ class Filter:
         return fields.String(validate=validate.OneOf(self.choices) if self.choices else None)
 
 
+def page_fields():
+    """The `page` and `per_page` query fields every list endpoint takes."""
+    return {
+        "page": fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE)),
+        "per_page": fields.Integer(
+            load_default=DEFAULT_PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE)
+        ),
+    }
+
+
+def list_body(rows, page, per_page, total, request_id):
+    """The `{data, meta}` body of one page of `total` items."""
+    return {
+        "data": rows,
+        "meta": {
+            "request_id": request_id,
+            "timestamp": clock.now_ms(),
+            "pagination": {
+                "page": page,
+                "per_page": per_page,
+                "total": total,
+                "total_pages": math.ceil(total / per_page),
+            },
+        },
+    }
+
+
 class Listing:
     def __init__(self, name, model, filters=(), sorts=None, default_sort="createdAt"):
         self.model = model
@@ -66,10 +93,7 @@ class Listing:
         self.default_sort = default_sort
         self.parameters = {}  # "filter[status][in]" -> (Filter, "in")
         schema_fields = {
-            "page": fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE)),
-            "per_page": fields.Integer(
-                load_default=DEFAULT_PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE)
-            ),
+            **page_fields(),
             "sort": fields.String(
                 load_default=default_sort,
                 validate=validate.OneOf([f"{p}{s}" for s in self.sorts for p in ("", "-")]),
@@ -109,16 +133,4 @@ class Listing:
             order = (column.asc(), self.model.id.asc())
         page, per_page = args["page"], args["per_page"]
         rows = list(query.order_by(*order).paginate(page, per_page)) if total else []
-        return {
-            "data": rows,
-            "meta": {
-                "request_id": request_id,
-                "timestamp": clock.now_ms(),
-                "pagination": {
-                    "page": page,
-                    "per_page": per_page,
-                    "total": total,
-                    "total_pages": math.ceil(total / per_page),
-                },
-            },
-        }
+        return list_body(rows, page, per_page, total, request_id)

@@ -6,8 +6,8 @@ import secrets
 import socket
 from dataclasses import dataclass, field
 
-from models import Event, PostTally, WebhookDelivery, WorkerHeartbeat
-from postline import clock, idempotency
+from models import Event, PostTally, RateLimitCounter, WebhookDelivery, WorkerHeartbeat
+from postline import clock, idempotency, usage
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,8 @@ def write_heartbeat(identity):
 def purge_expired_rows(settings):
     """Delete rows past their retention: idempotency keys after 24 hours, heartbeats of
     workers gone for a day, finished webhook deliveries and the events behind them after
-    `[webhooks] delivery_retention_days`."""
+    `[webhooks] delivery_retention_days`, rate-limit counters whose windows have all
+    emptied, usage older than 400 days."""
     now = clock.now_ms()
     retention_cutoff = now - settings["webhooks"]["delivery_retention_days"] * DAY_MS
     for what, removed in (
@@ -44,6 +45,8 @@ def purge_expired_rows(settings):
         ("stale worker heartbeats", WorkerHeartbeat.purge_older_than(now - DAY_MS)),
         ("webhook deliveries", WebhookDelivery.purge_finished_before(retention_cutoff)),
         ("events", Event.purge_undelivered_before(retention_cutoff)),
+        ("emptied rate-limit counters", RateLimitCounter.purge_expired(now)),
+        ("usage rows past retention", usage.purge_expired(now)),
     ):
         if removed:
             log.info("purged %d %s", removed, what)

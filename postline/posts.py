@@ -6,7 +6,7 @@ post or a batch of a hundred. `path(i, field)` names a field in the client's ter
 """
 
 from models import Channel, Post, PostTarget, attach_targets
-from postline import clock, db, events, timestamps
+from postline import clock, db, events, timestamps, usage
 from postline.errors import ApiError
 
 EDITABLE = ("draft", "queued", "failed", "blocked")
@@ -52,6 +52,7 @@ def create_posts(key, items, path=single_path):
     with db.database.atomic():
         Post.bulk_create(posts)
         events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
+    usage.count(key.account_id, key.mode, posts_created=len(posts))
     for post in posts:
         post._targets = []  # a new post has no targets yet: no need to ask the database
     return posts

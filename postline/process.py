@@ -1,13 +1,15 @@
 """What every Postline process (app, worker, CLI) does first."""
 
-from postline import config, db
+from postline import config, db, usage
 from postline.keyring import keyring, resolve_secret
 
 
 def start(overrides=None):
-    """Load settings, configure logging, derive keys, open and migrate the database."""
+    """Load settings, configure logging, derive keys, set up usage counting, open and
+    migrate the database."""
     settings = config.load(overrides=overrides)
     config.configure_logging(settings)
     keyring.init(resolve_secret(settings))
+    usage.configure(settings)
     db.init(settings)
     return settings

@@ -23,7 +23,7 @@ import logging
 from dataclasses import dataclass
 
 from models import LIVE, Post, PostTarget, attach_targets
-from postline import clock, db, events, leases, publishers
+from postline import clock, db, events, leases, publishers, usage
 from postline.publishers import BLOCKED, PERMANENT, UNCONFIRMED, PublishError
 from postline.work_pool import WorkPool
 
@@ -87,7 +87,16 @@ def publish_batch(claimed, settings):
     for post in started:
         if post.id not in finished:
             outcomes[post.id] = _publish_with_calls(post, lease_ms, settings["retry_delays"])
+    _count_usage(started, outcomes)
     return outcomes
+
+
+def _count_usage(posts, outcomes):
+    """Usage counts every delivered post, and every attempt that ended failed."""
+    counters = {"done": "posts_delivered", "failed": "posts_failed"}
+    for post in posts:
+        if outcomes[post.id] in counters:
+            usage.count(post.account_id, post.mode, **{counters[outcomes[post.id]]: 1})
 
 
 def _start(claimed, lease_ms):

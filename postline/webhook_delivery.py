@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 
 from models import FAILED, PENDING, SUCCEEDED, WebhookDelivery
-from postline import VERSION, clock, leases, signatures, ssrf, webhooks
+from postline import VERSION, clock, leases, signatures, ssrf, usage, webhooks
 from postline.work_pool import WorkPool
 
 log = logging.getLogger(__name__)
@@ -96,6 +96,7 @@ def attempt(delivery, settings):
         "Service-Delivery-Attempt": str(number),
     }
     outcome = send(webhook.url, body, headers, settings)
+    usage.count(webhook.account_id, webhook.mode, webhook_deliveries=1)
     finished = clock.now_ms()
     retry_delays = settings["retry_delays"]
     if outcome.error is None:

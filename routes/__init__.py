@@ -1,8 +1,8 @@
 """The /v1 blueprints, one module per resource."""
 
-from routes import api_keys, channels, health, posts, webhooks
+from routes import api_keys, channels, health, posts, usage, webhooks
 
-BLUEPRINTS = (health.blp, channels.blp, posts.blp, webhooks.blp, api_keys.blp)
+BLUEPRINTS = (health.blp, channels.blp, posts.blp, webhooks.blp, api_keys.blp, usage.blp)
 
 
 def register(api):

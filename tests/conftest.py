@@ -15,7 +15,7 @@ import pytest
 
 from app import create_app
 from models import LIVE, TABLES
-from postline import api_keys, clock, db, ssrf
+from postline import api_keys, clock, db, ssrf, usage
 from tests.receivers import Receiver
 from tests.servers import ServerProcess, free_port
 
@@ -86,6 +86,9 @@ def settings(database_url, data_dir):
     return {
         "database": {"url": database_url},
         "server": {"data_dir": str(data_dir), "secret_key": TEST_SECRET, "log_level": "WARNING"},
+        # Rate limits have tests of their own (test_ratelimit.py, test_usage.py); elsewhere
+        # they would only turn a test's hundredth request into a 429.
+        "limits": {"enabled": False},
     }
 
 
@@ -96,6 +99,8 @@ def app(settings):
     for model in reversed(TABLES):
         model.delete().execute()
     yield app
+    # Usage counts are written by a thread: finish writing before the database changes hands.
+    usage.tally.close()
     db.close()
 
 

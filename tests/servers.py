@@ -35,6 +35,7 @@ class ServerProcess:
                 requests.get(f"{self.url}/openapi.json", timeout=5)
                 return
             except (requests.ConnectionError, requests.Timeout):
+                # Not listening yet, or a worker still building its first answer on a busy machine.
                 time.sleep(0.1)
         raise RuntimeError(f"no answer within {timeout}s:\n{self.output()}")
 

@@ -92,6 +92,15 @@ def test_test_mode_lifecycle_emits_every_post_event(api, make_key, receiver, wor
     assert history["meta"]["pagination"]["total"] == 6
     assert {d["status"] for d in history["data"]} == {"succeeded"}
 
+    # The worker wrote its usage counts when it stopped; the API process counted creations.
+    today = tester.get("/v1/usage").get_json()["data"]["today"]
+    assert {k: today[k] for k in ("postsCreated", "postsDelivered", "postsFailed", "webhookDeliveries")} == {
+        "postsCreated": 3,
+        "postsDelivered": 1,
+        "postsFailed": 1,
+        "webhookDeliveries": 6,
+    }
+
 
 def test_live_posts_and_other_accounts_do_not_reach_a_test_webhook(api, make_key, receiver, worker_process):
     tester = api.as_key(make_key(mode="test"))

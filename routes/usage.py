@@ -1,0 +1,73 @@
+"""Usage: the key's rate limits now, and its account's usage per UTC day."""
+
+from flask import g
+from flask.views import MethodView
+
+from postline import ratelimit, usage
+from postline.api import Blueprint, requires, single
+from postline.listing import list_body, page_fields
+from schemas import (
+    UsageDayDetailSchema,
+    UsageDayQuerySchema,
+    UsageDaySchema,
+    UsageHistoryRangeSchema,
+    UsageSummarySchema,
+    envelope,
+    list_envelope,
+)
+
+blp = Blueprint("usage", __name__, url_prefix="/v1/usage", description="Rate limits and usage.")
+
+HistoryQuerySchema = UsageHistoryRangeSchema.from_dict(page_fields(), name="UsageHistoryQuery")
+
+
+@blp.route("")
+class Usage(MethodView):
+    @requires("analytics:read")
+    @blp.response(200, envelope(UsageSummarySchema))
+    def get(self):
+        """Show this key's rate limits and the account's usage today
+
+        `limits` are this key's sliding windows, this request included; test keys have
+        one window of 1,000 requests a minute, so their `hour` and `day` are null.
+        `today` counts the whole account in this key's mode, since 00:00 UTC.
+        """
+        key = g.api_key
+        return single(
+            {
+                "plan": key.account.plan,
+                "mode": key.mode,
+                "limits": ratelimit.standing(key),
+                "today": usage.record(key.account_id, key.mode, usage.today()),
+            }
+        )
+
+
+@blp.route("/history")
+class UsageHistory(MethodView):
+    @requires("analytics:read")
+    @blp.arguments(HistoryQuerySchema, location="query")
+    @blp.response(200, list_envelope(UsageDaySchema))
+    def get(self, args):
+        """List the account's usage per UTC day, oldest first
+
+        Every day from `from` to `to` (both included, at most 366 days) has a record,
+        with zeros where nothing happened. Default: the last 30 days.
+        """
+        key = g.api_key
+        records, total = usage.history(
+            key.account_id, key.mode, args["first"], args["last"], args["page"], args["per_page"]
+        )
+        return list_body(records, args["page"], args["per_page"], total, g.request_id)
+
+
+@blp.route("/day")
+class UsageOnDay(MethodView):
+    @requires("analytics:read")
+    @blp.arguments(UsageDayQuerySchema, location="query")
+    @blp.response(200, envelope(UsageDayDetailSchema))
+    def get(self, args):
+        """Show the account's usage on one UTC day, with requests per endpoint"""
+        key, day = g.api_key, args["date"]
+        endpoints = usage.endpoints(key.account_id, key.mode, day)
+        return single({**usage.record(key.account_id, key.mode, day), "endpoints": endpoints})
