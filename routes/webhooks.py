@@ -6,6 +6,7 @@ from flask.views import MethodView
 from models import DELIVERY_STATUSES, DELIVERY_TRIGGERS, Webhook, WebhookDelivery
 from postline import events, webhooks
 from postline.api import Blueprint, deleted, requires, single
+from postline.idempotency import idempotent
 from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
 from schemas import (
     DeletedSchema,
@@ -50,6 +51,7 @@ class Webhooks(MethodView):
         return LISTING.page(Webhook.visible_to(g.api_key), args, g.request_id)
 
     @requires("webhooks:write")
+    @idempotent(envelope(WebhookWithSecretSchema))
     @blp.arguments(WebhookCreateSchema)
     @blp.response(201, envelope(WebhookWithSecretSchema))
     def post(self, fields):

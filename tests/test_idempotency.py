@@ -187,3 +187,13 @@ def test_concurrent_identical_requests_create_exactly_once(api, channel, gunicor
     assert Post.select().where(Post.content == "exactly once").count() == size
     # Once the first has finished, every repeat is a replay.
     assert requests.post(f"{base}{path}", json=body, timeout=30, headers=headers).status_code == 200
+
+
+def test_webhook_creation_is_idempotent_and_a_replay_shows_the_secret_again(api, dns):
+    dns["hooks.example.com"] = ["93.184.216.34"]
+    body = {"url": "https://hooks.example.com/in", "events": ["post.delivered"]}
+    first = post_with_key(api, "/v1/webhooks", body, "wh-1")
+    again = post_with_key(api, "/v1/webhooks", body, "wh-1")
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.get_json()["data"]["secret"] == first.get_json()["data"]["secret"]
+    assert len(api.get("/v1/webhooks").get_json()["data"]) == 1
