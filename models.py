@@ -54,6 +54,9 @@ class BaseModel(Model):
     class Meta:
         database = database
         legacy_table_names = False
+        # An UPDATE writes only what changed, so a stale copy cannot undo a concurrent
+        # write to another column (a revocation, say).
+        only_save_dirty = True
 
     def save(self, *args, **kwargs):
         now = clock.now_ms()
@@ -100,6 +103,11 @@ class TenantModel(BaseModel):
         """The row with `id` if the key may see it; raises DoesNotExist (404) otherwise."""
         return cls.visible_to(key).where(cls.id == id).get()
 
+    @classmethod
+    def lock_visible(cls, key, id):
+        """`get_visible`, locking the row until the caller's transaction ends (read, change, save)."""
+        return db.for_update(cls.visible_to(key).where(cls.id == id)).get()
+
 
 class ApiKey(TenantModel):
     id_prefix = "key"
@@ -131,6 +139,12 @@ class ApiKey(TenantModel):
 
     def is_expired(self, now_ms):
         return self.expires_at is not None and self.expires_at <= now_ms
+
+    @classmethod
+    def revoke(cls, key, id, now_ms):
+        """Revoke a key the caller may see; False if there is none (already revoked)."""
+        visible = cls.visible_to(key).where(cls.id == id).select(cls.id)
+        return cls.update(revoked_at=now_ms, updated_at=now_ms).where(cls.id.in_(visible)).execute() == 1
 
     def touch(self, now_ms, interval_ms):
         """Record use, writing at most once per `interval_ms` (a conditional UPDATE)."""
@@ -357,10 +371,13 @@ class Event(TenantModel):
         indexes = ((("account", "mode", "created_at", "id"), False),)
 
     @classmethod
-    def purge_undelivered_before(cls, cutoff_ms):
-        """Delete events older than `cutoff_ms` that no delivery still needs."""
-        pending = WebhookDelivery.select(WebhookDelivery.event).where(WebhookDelivery.due_at.is_null(False))
-        return cls.delete().where((cls.created_at < cutoff_ms) & cls.id.not_in(pending)).execute()
+    def purge_before(cls, cutoff_ms):
+        """Delete events older than `cutoff_ms` that no delivery still needs or shows: none
+        pending, none newer than the cutoff (a manual retry of an old event, say)."""
+        needed = WebhookDelivery.select(WebhookDelivery.event).where(
+            WebhookDelivery.due_at.is_null(False) | (WebhookDelivery.created_at >= cutoff_ms)
+        )
+        return cls.delete().where((cls.created_at < cutoff_ms) & cls.id.not_in(needed)).execute()
 
 
 class Webhook(TenantModel):
@@ -476,7 +493,7 @@ class WebhookDelivery(BaseModel):
 
 
 class WorkerHeartbeat(Model):
-    """One row per worker process, rewritten every second while it runs."""
+    """One row per worker process, rewritten every `[worker] poll_interval` while it runs."""
 
     worker_id = CharField(primary_key=True, max_length=120)
     hostname = CharField(max_length=255)
@@ -565,7 +582,7 @@ class UsageDay(Model):
 
 
 class UsageEndpointDay(Model):
-    """Requests of an account in one mode on one UTC day to one endpoint (`GET /v1/usage`)."""
+    """Requests of an account in one mode on one UTC day to one endpoint (`GET /v1/usage/day`)."""
 
     account = ForeignKeyField(Account, on_delete="CASCADE")
     mode = CharField(max_length=4)

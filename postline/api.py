@@ -10,7 +10,6 @@ import apispec.ext.marshmallow
 import flask_smorest
 import marshmallow
 from apispec import BasePlugin
-from flask import g
 from webargs.flaskparser import FlaskParser
 
 from postline.errors import ApiError, error_response, from_http_exception
@@ -124,9 +123,8 @@ class Api(flask_smorest.Api):
 
 @dataclass(frozen=True)
 class AuthRule:
-    """What a view needs: a valid key (authenticated), a permission, and body types."""
+    """What a view needs besides a valid key: a permission, and the body types it reads."""
 
-    authenticated: bool = True
     permission: str = None
     content_types: tuple = (JSON,)
 
@@ -151,12 +149,7 @@ def requires(permission=None, content_types=(JSON,)):
     doc = {"responses": responses}
     if permission:
         doc["x-permission"] = permission
-    return _rule(AuthRule(True, permission, content_types), doc)
-
-
-def public(view):
-    """Mark a view as answering without an API key."""
-    return _rule(AuthRule(authenticated=False), {"security": []})(view)
+    return _rule(AuthRule(permission, content_types), doc)
 
 
 def _rule(rule, doc):
@@ -179,7 +172,7 @@ def auth_rules(app):
             handler = getattr(getattr(view, "view_class", None), method.lower(), view)
             rule = getattr(handler, "auth_rule", None)
             if rule is None:
-                raise RuntimeError(f"{method} {url_rule.rule} declares no @requires or @public")
+                raise RuntimeError(f"{method} {url_rule.rule} declares no @requires")
             rules[(url_rule.endpoint, method)] = rule
     return rules
 
@@ -197,7 +190,3 @@ def single(resource):
 
 def deleted(id):
     return {"data": {"id": id, "deleted": True}}
-
-
-def request_id():
-    return g.request_id

@@ -37,7 +37,6 @@ SECRET_LENGTH = 40
 DEFAULT_ACCOUNT = "default"
 # lastUsedAt is written at most this often per key, so reads cost no write.
 LAST_USED_INTERVAL_MS = 60_000
-DAY_MS = 86_400_000
 
 
 def find_or_create_account(name, plan):
@@ -61,7 +60,7 @@ def issue_key(account_id, name, mode=LIVE, permissions=PERMISSIONS, expires_in_d
         prefix=prefix,
         secret_hash=keyring.keyed_hash(secret),
         permissions=ordered(permissions),
-        expires_at=None if expires_in_days is None else now + expires_in_days * DAY_MS,
+        expires_at=None if expires_in_days is None else now + expires_in_days * clock.DAY_MS,
     )
     return record, f"service_sk_{mode}_{prefix}_{secret}"
 

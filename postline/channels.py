@@ -17,7 +17,7 @@ def create_channel(key, fields):
 def delete_channel(key, channel_id):
     """Delete the channel and all its posts, unless one of them is being published."""
     with db.database.atomic():
-        channel = db.for_update(Channel.visible_to(key).where(Channel.id == channel_id)).get()
+        channel = Channel.lock_visible(key, channel_id)
         # Locking the posts keeps a worker from claiming one between this check and the delete.
         statuses = {
             post.status for post in db.for_update(Post.select(Post.status).where(Post.channel == channel))

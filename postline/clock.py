@@ -5,6 +5,8 @@ Code reads the time through `clock.now_ms()` so tests can move it.
 
 import time
 
+DAY_MS = 86_400_000
+
 
 def now_ms():
     return time.time_ns() // 1_000_000

@@ -111,10 +111,11 @@ def serialized(lock_id):
         yield
 
 
-def for_update(query):
-    """`query` locking its rows for this transaction on PostgreSQL. SQLite needs no row
-    locks: a transaction there holds the database's one write lock from BEGIN."""
-    return query if is_sqlite() else query.for_update()
+def for_update(query, lock="FOR UPDATE"):
+    """`query` locking its rows for this transaction on PostgreSQL (`lock`: FOR UPDATE or
+    FOR SHARE). SQLite needs no row locks: a transaction there holds the database's one
+    write lock from BEGIN."""
+    return query if is_sqlite() else query.for_update(lock)
 
 
 def close():
@@ -134,11 +135,6 @@ def upgrade():
     for name in applied:
         log.info("applied migration %s", name)
     return applied
-
-
-def pending():
-    """Names of migrations not yet applied."""
-    return [m.name for m in Runner(database.obj, str(MIGRATIONS_DIR)).status() if not m.applied]
 
 
 @contextlib.contextmanager

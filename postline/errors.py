@@ -63,8 +63,14 @@ class ApiError(Exception):
         return cls(403, "authorization_error", "INSUFFICIENT_PERMISSIONS", message, details)
 
     @classmethod
-    def conflict(cls, code, message, headers=None):
-        return cls(409, "conflict_error", code, message, headers=headers)
+    def invalid(cls, details, headers=None):
+        """400 VALIDATION_ERROR listing every problem, [{field, message}], the first few in the message."""
+        summary = "; ".join(f"{d['field']}: {d['message']}" for d in details[:5])
+        return cls.from_status(400, f"Invalid request: {summary}", details, headers)
+
+    @classmethod
+    def conflict(cls, code, message, headers=None, details=None):
+        return cls(409, "conflict_error", code, message, details, headers)
 
     @classmethod
     def from_status(cls, status, message=None, details=None, headers=None):
@@ -110,8 +116,7 @@ def from_http_exception(exception):
     if "messages" in data:
         # webargs keys messages by location ("json", "query"); clients know only field names.
         details = [d for location in data["messages"].values() for d in flatten_messages(location)]
-        summary = "; ".join(f"{d['field']}: {d['message']}" for d in details[:5])
-        return ApiError.from_status(400, f"Invalid request: {summary}", details, headers)
+        return ApiError.invalid(details, headers)
     return ApiError.from_status(status, headers=headers)
 
 

@@ -22,7 +22,7 @@ from postline.errors import ApiError
 from postline.keyring import keyring
 
 HEADER = "Idempotency-Key"
-TTL_MS = 24 * 3_600_000
+TTL_MS = clock.DAY_MS
 # How long a reservation stays "in flight" if its request dies without an answer
 # (gunicorn kills a request after 30 s, so a live request never outlasts this).
 IN_FLIGHT_MS = 60_000

@@ -15,11 +15,10 @@ that was claimed: a worker that lost its lease cannot overwrite the new owner's 
 from postline import db
 
 
-def claim(model, worker_id, now_ms, lease_ms, limit, extra_updates=None, where=None):
+def claim(model, worker_id, now_ms, lease_ms, limit, where=None):
     """Lease up to `limit` rows with `due_at <= now_ms`, earliest first; return them.
 
-    `extra_updates` ({field: value}) is written in the same UPDATE (a post's status,
-    say); `where` narrows which due rows may be taken.
+    `where` narrows which due rows may be taken.
     """
     if limit <= 0:
         return []
@@ -35,13 +34,21 @@ def claim(model, worker_id, now_ms, lease_ms, limit, extra_updates=None, where=N
         model.lease_owner: worker_id,
         model.lease_expires_at: now_ms + lease_ms,
         model.due_at: now_ms + lease_ms,
-        **(extra_updates or {}),
     }
     # A transaction of its own, so that on SQLite it queues with the process's other
     # writers (postline/db.py) instead of polling SQLite's lock.
     with db.database.atomic():
         claimed = list(model.update(updates).where(model.id.in_(candidates)).returning(model).execute())
     return sorted(claimed, key=lambda row: row.id)
+
+
+def held(model, owner, expires_at):
+    """The condition that a lease is still the one claimed: same owner, same expiry.
+
+    The expiry matters too: the same worker may have claimed the row again after its
+    lease expired, and the older claim must not write over the newer.
+    """
+    return (model.lease_owner == owner) & (model.lease_expires_at == expires_at)
 
 
 def finish(row, due_at=None, **updates):
@@ -52,12 +59,7 @@ def finish(row, due_at=None, **updates):
     model = type(row)
     written = (
         model.update(lease_owner=None, lease_expires_at=None, due_at=due_at, **updates)
-        .where(
-            (model.id == row.id)
-            & (model.lease_owner == row.lease_owner)
-            # The same worker may have claimed the row again after its lease expired.
-            & (model.lease_expires_at == row.lease_expires_at)
-        )
+        .where((model.id == row.id) & held(model, row.lease_owner, row.lease_expires_at))
         .execute()
     )
     return written == 1

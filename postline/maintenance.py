@@ -11,8 +11,6 @@ from postline import clock, idempotency, usage
 
 log = logging.getLogger(__name__)
 
-DAY_MS = 86_400_000
-
 
 @dataclass(frozen=True)
 class WorkerIdentity:
@@ -39,12 +37,12 @@ def purge_expired_rows(settings):
     `[webhooks] delivery_retention_days`, rate-limit counters whose windows have all
     emptied, usage older than 400 days."""
     now = clock.now_ms()
-    retention_cutoff = now - settings["webhooks"]["delivery_retention_days"] * DAY_MS
+    retention_cutoff = now - settings["webhooks"]["delivery_retention_days"] * clock.DAY_MS
     for what, removed in (
         ("expired idempotency keys", idempotency.purge_expired(now)),
-        ("stale worker heartbeats", WorkerHeartbeat.purge_older_than(now - DAY_MS)),
+        ("stale worker heartbeats", WorkerHeartbeat.purge_older_than(now - clock.DAY_MS)),
         ("webhook deliveries", WebhookDelivery.purge_finished_before(retention_cutoff)),
-        ("events", Event.purge_undelivered_before(retention_cutoff)),
+        ("events", Event.purge_before(retention_cutoff)),
         ("emptied rate-limit counters", RateLimitCounter.purge_expired(now)),
         ("usage rows past retention", usage.purge_expired(now)),
     ):

@@ -5,12 +5,35 @@ post or a batch of a hundred. `path(i, field)` names a field in the client's ter
 (`content` for a single post, `posts[3].content` in a batch).
 """
 
-from models import Channel, Post, PostTarget, attach_targets
+from models import Channel, Post, PostTally, PostTarget, attach_targets
 from postline import clock, db, events, timestamps, usage
 from postline.errors import ApiError
+from postline.listing import COMPARISONS
 
 EDITABLE = ("draft", "queued", "failed", "blocked")
 SETTABLE = ("channel_id", "content", "scheduled_for", "timezone", "media", "status")
+
+
+# Listing filters the post tallies can answer, and the tally column each one reads.
+TALLY_COLUMNS = {"status": "status", "channelId": "channel_id"}
+
+
+def count_from_tallies(key, filters):
+    """A post listing's total from the tallies, or None when a filter needs a real COUNT.
+
+    `filters` are the listing's (Filter, operator, value) triples.
+    """
+    filters = list(filters)
+    if any(spec.name not in TALLY_COLUMNS for spec, _, _ in filters):
+        return None
+
+    def condition(table):
+        result = True
+        for spec, operator, value in filters:
+            result = result & COMPARISONS[operator](getattr(table, TALLY_COLUMNS[spec.name]), value)
+        return result
+
+    return PostTally.total(key.account_id, key.mode, condition)
 
 
 def single_path(index, field):
@@ -24,6 +47,18 @@ def batch_path(index, field):
 def create_posts(key, items, path=single_path):
     """Create posts from validated fields; returns them with their (empty) targets."""
     now = clock.now_ms()
+    with db.database.atomic():
+        posts = _new_posts(key, items, path, now)
+        Post.bulk_create(posts)
+        events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
+    usage.count(key.account_id, key.mode, posts_created=len(posts))
+    for post in posts:
+        post._targets = []  # a new post has no targets yet: no need to ask the database
+    return posts
+
+
+def _new_posts(key, items, path, now):
+    """Unsaved posts from validated fields, or a 400 naming every bad reference."""
     owned = _owned_channels(key, {item["channel_id"] for item in items})
     problems = []
     posts = []
@@ -49,12 +84,6 @@ def create_posts(key, items, path=single_path):
             )
         )
     _raise_validation(problems)
-    with db.database.atomic():
-        Post.bulk_create(posts)
-        events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
-    usage.count(key.account_id, key.mode, posts_created=len(posts))
-    for post in posts:
-        post._targets = []  # a new post has no targets yet: no need to ask the database
     return posts
 
 
@@ -70,11 +99,14 @@ def update_posts(key, changes, path=single_path):
             key, {fields["channel_id"] for _, fields in changes if "channel_id" in fields}
         )
         problems = []
+        moved = []
         for index, (post_id, fields) in enumerate(changes):
             post = found[post_id]
             if post.status not in EDITABLE:
                 raise _not_editable(post, path(index, "id"))
             problems += _check_references(fields, owned, index, path)
+            if fields.get("channel_id", post.channel_id) != post.channel_id:
+                moved.append(post_id)
             zone = fields.get("timezone", post.timezone)
             if "scheduled_for" in fields:
                 fields["scheduled_for"] = _scheduled_for(fields, zone, now, index, path, problems)
@@ -85,6 +117,9 @@ def update_posts(key, changes, path=single_path):
         _raise_validation(problems)
         for post in found.values():
             post.save()
+        # A post moved to another channel goes to that channel's connections; what it
+        # already published stays on record.
+        PostTarget.delete().where(PostTarget.post.in_(moved) & (PostTarget.status != "published")).execute()
         PostTarget.update(status="pending", error_code=None, error_message=None, updated_at=now).where(
             PostTarget.post.in_(ids) & PostTarget.status.in_(["failed", "unconfirmed"])
         ).execute()
@@ -104,10 +139,12 @@ def delete_posts(key, ids, path):
 
 
 def _owned_channels(key, channel_ids):
+    """Those of `channel_ids` the key may use, share-locked so that a concurrent channel
+    delete waits for this transaction (call inside one)."""
     if not channel_ids:
         return set()
     query = Channel.visible_to(key).where(Channel.id.in_(list(channel_ids))).select(Channel.id)
-    return {channel.id for channel in query}
+    return {channel.id for channel in db.for_update(query, "FOR SHARE")}
 
 
 def _check_references(fields, owned_channels, index, path):
@@ -153,8 +190,7 @@ def _created_event(post):
 
 def _raise_validation(problems):
     if problems:
-        summary = "; ".join(f"{p['field']}: {p['message']}" for p in problems[:5])
-        raise ApiError.from_status(400, f"Invalid request: {summary}", problems)
+        raise ApiError.invalid(problems)
 
 
 def _refuse_duplicates(ids, path):
@@ -177,10 +213,8 @@ def _require_all(ids, found, path):
 
 
 def _not_editable(post, field):
-    return ApiError(
-        409,
-        "conflict_error",
+    return ApiError.conflict(
         "POST_NOT_EDITABLE",
         f"Post {post.id} is {post.status} and cannot be changed now.",
-        [{"field": field, "message": f"post is {post.status}"}],
+        details=[{"field": field, "message": f"post is {post.status}"}],
     )

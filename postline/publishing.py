@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from models import LIVE, Post, PostTarget, attach_targets
 from postline import clock, db, events, leases, publishers, usage
-from postline.publishers import BLOCKED, PERMANENT, UNCONFIRMED, PublishError
+from postline.publishers import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, PublishError
 from postline.work_pool import WorkPool
 
 log = logging.getLogger(__name__)
@@ -52,6 +52,17 @@ class Outcome:
     error_message: str = None
     delivered_at: int = None
 
+    def columns(self):
+        """The post's columns this outcome writes (`nextAttemptAt` is when it is due again)."""
+        return (
+            ("status", self.status),
+            ("next_attempt_at", self.next_attempt_at),
+            ("due_at", self.next_attempt_at),
+            ("last_error_code", self.error_code),
+            ("last_error_message", self.error_message),
+            ("delivered_at", self.delivered_at),
+        )
+
 
 def pool(settings, worker_id):
     """The worker's publishing engine: a bounded pool of threads publishing due posts."""
@@ -71,7 +82,41 @@ def claim_batch(worker_id, lease_ms, limit):
 
 
 def publish_batch(claimed, settings):
-    """Publish claimed posts; returns {post id: final status, or None if its lease was lost}."""
+    """Publish claimed posts; returns {post id: final status, or None if its lease was lost}.
+
+    A post that breaks the batch with an unexpected error is isolated: the others are
+    published one by one, and it fails this attempt with INTERNAL_ERROR (retried on the
+    usual schedule) instead of taking its batch down with it on every retry.
+    """
+    try:
+        return _publish(claimed, settings)
+    except LeaseLost:
+        raise
+    except Exception:
+        # The transaction rolled back: start again from the rows as committed.
+        fresh = list(Post.select().where(Post.id.in_([post.id for post in claimed])))
+        if len(claimed) > 1:
+            log.exception("a batch of %d posts failed; publishing them one by one", len(claimed))
+            outcomes = {post.id: None for post in claimed}
+            for post in fresh:
+                outcomes.update(publish_batch([post], settings))
+            return outcomes
+        log.exception("post %s failed unexpectedly", claimed[0].id)
+        return {post.id: _fail_unexpectedly(post, settings["retry_delays"]) for post in fresh}
+
+
+def _fail_unexpectedly(post, retry_delays):
+    error = PublishError(RETRYABLE, "INTERNAL_ERROR", "Publishing failed unexpectedly; it will be retried.")
+    post.attempts += 1
+    post._targets = []
+    try:
+        with db.database.atomic():
+            return _end([(post, _outcome(post, [error], retry_delays))])[post.id]
+    except LeaseLost:
+        return None
+
+
+def _publish(claimed, settings):
     lease_ms = settings["lease_seconds"] * 1000
     outcomes = {post.id: None for post in claimed}
     with db.database.atomic():
@@ -107,12 +152,13 @@ def _start(claimed, lease_ms):
     lease = claimed[0]  # one claim: every row carries the same lease
     held = (
         Post.id.in_([post.id for post in claimed])
-        & (Post.lease_owner == lease.lease_owner)
-        & (Post.lease_expires_at == lease.lease_expires_at)
+        & leases.held(Post, lease.lease_owner, lease.lease_expires_at)
         & Post.status.in_(STARTABLE)
     )
     renewed = {"lease_expires_at": now + lease_ms, "due_at": now + lease_ms}
-    start = Post.update(status="publishing", attempts=Post.attempts + 1, **renewed).where(held)
+    # While publishing, no next attempt is scheduled: `nextAttemptAt` set always means one is.
+    start = Post.update(status="publishing", attempts=Post.attempts + 1, next_attempt_at=None, **renewed)
+    start = start.where(held)
     started_ids = {row.id for row in start.returning(Post.id).execute()}
     started = [post for post in claimed if post.id in started_ids]
     for post in started:
@@ -206,11 +252,7 @@ def _record(target, status, error_code=None, error_message=None):
 def _hold(post, lease_ms):
     """Renew the post's lease if this worker still holds it; else LeaseLost."""
     now = clock.now_ms()
-    held = (
-        (Post.id == post.id)
-        & (Post.lease_owner == post.lease_owner)
-        & (Post.lease_expires_at == post.lease_expires_at)
-    )
+    held = (Post.id == post.id) & leases.held(Post, post.lease_owner, post.lease_expires_at)
     if Post.update(lease_expires_at=now + lease_ms, due_at=now + lease_ms).where(held).execute() != 1:
         raise LeaseLost
     post.lease_expires_at = post.due_at = now + lease_ms
@@ -226,7 +268,10 @@ def _outcome(post, failures, retry_delays):
         return _blocked(base, "DELIVERY_UNCONFIRMED", UNCONFIRMED_MESSAGE, None)
     blocked = [error for error in failures if error.kind == BLOCKED]
     if blocked:
-        resume_at = min((error.resume_at for error in blocked if error.resume_at is not None), default=None)
+        # Only rate limits resume on their own, and only when every unsent target waits
+        # for one: a resume would resend each of them.
+        resume_times = [error.resume_at for error in failures if error.kind == BLOCKED and error.resume_at]
+        resume_at = max(resume_times) if len(resume_times) == len(failures) else None
         return _blocked(base, blocked[0].code, blocked[0].message, resume_at)
     if failures:
         permanent = [error for error in failures if error.kind == PERMANENT]
@@ -271,32 +316,12 @@ def _end(results):
     now = clock.now_ms()
     alike = {}
     for post, outcome in results:
-        fields = (
-            outcome.status,
-            outcome.next_attempt_at,
-            outcome.error_code,
-            outcome.error_message,
-            outcome.delivered_at,
-            post.lease_owner,
-            post.lease_expires_at,
-        )
-        alike.setdefault(fields, []).append(post)
-    for (status, next_attempt_at, code, message, delivered_at, owner, expires), group in alike.items():
+        key = (outcome.columns(), post.attempts, post.lease_owner, post.lease_expires_at)
+        alike.setdefault(key, []).append(post)
+    for (columns, attempts, owner, expires), group in alike.items():
         ended = Post.update(
-            status=status,
-            next_attempt_at=next_attempt_at,
-            last_error_code=code,
-            last_error_message=message,
-            delivered_at=delivered_at,
-            due_at=next_attempt_at,
-            lease_owner=None,
-            lease_expires_at=None,
-            updated_at=now,
-        ).where(
-            Post.id.in_([post.id for post in group])
-            & (Post.lease_owner == owner)
-            & (Post.lease_expires_at == expires)
-        )
+            **dict(columns), attempts=attempts, lease_owner=None, lease_expires_at=None, updated_at=now
+        ).where(Post.id.in_([post.id for post in group]) & leases.held(Post, owner, expires))
         if ended.execute() != len(group):
             raise LeaseLost
     reports = {}

@@ -142,6 +142,7 @@ class Tally:
         self._writer = None
         self._writer_pid = None
         self._stopping = threading.Event()
+        self._wake = threading.Event()
 
     def reset(self, interval):
         with self._lock:
@@ -159,7 +160,9 @@ class Tally:
             if self._writer_pid != os.getpid():
                 self._start_writer()
         if pending >= MAX_PENDING_ROWS:
-            self.flush()
+            # Only the writer thread writes: `count` may run inside a transaction holding
+            # the database's write lock, which a flush from here would wait for too.
+            self._wake.set()
 
     def flush(self):
         with self._flush_lock:
@@ -189,6 +192,7 @@ class Tally:
         writer, self._writer = self._writer, None
         if writer is not None and self._writer_pid == os.getpid():
             self._stopping.set()
+            self._wake.set()
             writer.join()
         self._writer_pid = None
 
@@ -199,6 +203,7 @@ class Tally:
 
     def _start_writer(self):
         self._stopping = threading.Event()
+        self._wake = threading.Event()
         self._writer = threading.Thread(
             target=self._write_periodically, args=(self._stopping,), name="usage-writer", daemon=True
         )
@@ -206,7 +211,11 @@ class Tally:
         self._writer.start()
 
     def _write_periodically(self, stopping):
-        while not stopping.wait(self._interval):
+        while not stopping.is_set():
+            self._wake.wait(self._interval)
+            self._wake.clear()
+            if stopping.is_set():
+                break
             self.flush_logging_errors()
             # This thread's connection is closed between writes: it is idle nearly all the time.
             db.close()

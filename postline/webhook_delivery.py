@@ -30,8 +30,9 @@ log = logging.getLogger(__name__)
 
 RESPONSE_BODY_LIMIT = 1024
 # A lease outlives the longest attempt by this much: only a worker that died, not a
-# slow one, loses its deliveries to another worker.
-LEASE_MARGIN_MS = 30_000
+# slow one, loses its deliveries to another worker. The margin also covers resolving
+# the receiver's name, which happens before the attempt's own deadline starts.
+LEASE_MARGIN_MS = 60_000
 USER_AGENT = f"Postline-Webhooks/{VERSION}"
 
 
@@ -84,18 +85,13 @@ def attempt(delivery, settings):
         return
     started = clock.now_ms()
     number = delivery.attempts + 1
-    body = payload(event)
-    headers = {
-        "Content-Type": "application/json",
-        "User-Agent": USER_AGENT,
-        "Service-Signature": signatures.signature_header(
-            body, webhooks.signing_secrets(webhook, started), started // 1000
-        ),
-        "Service-Event-Type": event.type,
-        "Service-Event-Id": event.id,
-        "Service-Delivery-Attempt": str(number),
-    }
-    outcome = send(webhook.url, body, headers, settings)
+    try:
+        outcome = send(webhook.url, *_request(webhook, event, number, started), settings)
+    except Exception:
+        # A delivery that cannot even be built (a secret that no longer decrypts, say)
+        # is a failed attempt like any other, not a thread lost and a row retried forever.
+        log.exception("delivery %s: attempt %d could not be made", delivery.id, number)
+        outcome = Outcome(duration_ms=0, error="internal error: the request could not be made")
     usage.count(webhook.account_id, webhook.mode, webhook_deliveries=1)
     finished = clock.now_ms()
     retry_delays = settings["retry_delays"]
@@ -119,6 +115,22 @@ def attempt(delivery, settings):
         duration_ms=outcome.duration_ms,
         delivered_at=finished if status == SUCCEEDED else None,
     )
+
+
+def _request(webhook, event, number, now_ms):
+    """The body and headers of one attempt, signed afresh."""
+    body = payload(event)
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        "Service-Signature": signatures.signature_header(
+            body, webhooks.signing_secrets(webhook, now_ms), now_ms // 1000
+        ),
+        "Service-Event-Type": event.type,
+        "Service-Event-Id": event.id,
+        "Service-Delivery-Attempt": str(number),
+    }
+    return body, headers
 
 
 def payload(event):

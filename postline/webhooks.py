@@ -13,7 +13,7 @@ from postline.keyring import keyring
 
 SECRET_PREFIX = "whsec_"
 # After a rotation the old secret keeps signing beside the new one for this long.
-ROTATION_OVERLAP_MS = 24 * 3_600_000
+ROTATION_OVERLAP_MS = clock.DAY_MS
 
 
 def new_secret():
@@ -43,12 +43,17 @@ def create(key, fields, settings):
     return webhook, secret
 
 
-def update(webhook, fields, settings):
-    """Apply a PATCH; returns the new secret if `rotateSecret` asked for one, else None."""
+def check_update(fields, settings):
+    """Validate a PATCH before any row is locked: the URL check may wait on DNS."""
     if "url" in fields:
         check_url(fields["url"], settings)
     if "events" in fields:
         fields["events"] = ordered(fields["events"])
+
+
+def update(webhook, fields):
+    """Apply a checked PATCH to a locked webhook; returns the new secret if `rotateSecret`
+    asked for one, else None."""
     secret = None
     if fields.pop("rotate_secret", False):
         secret = new_secret()

@@ -4,7 +4,7 @@ from flask import g
 from flask.views import MethodView
 
 from models import ApiKey
-from postline import api_keys, clock
+from postline import api_keys, clock, db
 from postline.api import Blueprint, deleted, requires, single
 from postline.idempotency import idempotent
 from postline.listing import Listing
@@ -66,20 +66,20 @@ class ApiKeyById(MethodView):
     @blp.response(200, envelope(ApiKeySchema))
     def patch(self, fields, key_id):
         """Rename a key or change its permissions (never beyond the caller's own)"""
-        record = ApiKey.get_visible(g.api_key, key_id)
         if "permissions" in fields:
             api_keys.check_grant(g.api_key, fields["permissions"])
             fields["permissions"] = api_keys.ordered(fields["permissions"])
-        for name, value in fields.items():
-            setattr(record, name, value)
-        record.save()
+        with db.database.atomic():
+            record = ApiKey.lock_visible(g.api_key, key_id)
+            for name, value in fields.items():
+                setattr(record, name, value)
+            record.save()
         return single(record)
 
     @requires("api-keys:write")
     @blp.response(200, envelope(DeletedSchema))
     def delete(self, key_id):
         """Revoke a key; it answers 401 from the next request on"""
-        record = ApiKey.get_visible(g.api_key, key_id)
-        record.revoked_at = clock.now_ms()
-        record.save()
+        if not ApiKey.revoke(g.api_key, key_id, clock.now_ms()):
+            raise ApiKey.DoesNotExist
         return deleted(key_id)

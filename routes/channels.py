@@ -4,7 +4,7 @@ from flask import g
 from flask.views import MethodView
 
 from models import Channel
-from postline import channels
+from postline import channels, db
 from postline.api import Blueprint, deleted, requires, single
 from postline.idempotency import idempotent
 from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
@@ -61,10 +61,11 @@ class ChannelById(MethodView):
     @blp.response(200, envelope(ChannelSchema))
     def patch(self, fields, channel_id):
         """Update a channel's name or color"""
-        channel = Channel.get_visible(g.api_key, channel_id)
-        for name, value in fields.items():
-            setattr(channel, name, value)
-        channel.save()
+        with db.database.atomic():
+            channel = Channel.lock_visible(g.api_key, channel_id)
+            for name, value in fields.items():
+                setattr(channel, name, value)
+            channel.save()
         return single(channel)
 
     @requires("channels:write")

@@ -3,11 +3,11 @@
 from flask import g
 from flask.views import MethodView
 
-from models import Post, PostTally, attach_targets
+from models import Post, attach_targets
 from postline import posts
 from postline.api import Blueprint, deleted, requires, single
 from postline.idempotency import idempotent
-from postline.listing import COMPARISONS, TIMESTAMP_OPERATORS, Filter, Listing
+from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
 from schemas import (
     POST_STATUSES,
     BatchDeletedSchema,
@@ -38,23 +38,6 @@ LISTING = Listing(
     sorts={"scheduledFor": Post.scheduled_for, "createdAt": Post.created_at, "status": Post.status},
     default_sort="scheduledFor",
 )
-# Filters the tallies can answer; any other filter makes the total a COUNT.
-TALLY_COLUMNS = {"status": "status", "channelId": "channel_id"}
-
-
-def count_posts(key, args):
-    """The listing's total from the post tallies, or None when a filter needs a real COUNT."""
-    filters = list(LISTING.filters(args))
-    if any(spec.name not in TALLY_COLUMNS for spec, _, _ in filters):
-        return None
-
-    def condition(table):
-        result = True
-        for spec, operator, value in filters:
-            result = result & COMPARISONS[operator](getattr(table, TALLY_COLUMNS[spec.name]), value)
-        return result
-
-    return PostTally.total(key.account_id, key.mode, condition)
 
 
 @blp.route("")
@@ -64,9 +47,8 @@ class Posts(MethodView):
     @blp.response(200, list_envelope(PostSchema))
     def get(self, args):
         """List posts"""
-        page = LISTING.page(
-            Post.visible_to(g.api_key), args, g.request_id, total=count_posts(g.api_key, args)
-        )
+        total = posts.count_from_tallies(g.api_key, LISTING.filters(args))
+        page = LISTING.page(Post.visible_to(g.api_key), args, g.request_id, total=total)
         attach_targets(page["data"])
         return page
 

@@ -4,7 +4,7 @@ from flask import current_app, g
 from flask.views import MethodView
 
 from models import DELIVERY_STATUSES, DELIVERY_TRIGGERS, Webhook, WebhookDelivery
-from postline import events, webhooks
+from postline import db, events, webhooks
 from postline.api import Blueprint, deleted, requires, single
 from postline.idempotency import idempotent
 from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
@@ -82,8 +82,10 @@ class WebhookById(MethodView):
         With `rotateSecret: true` the answer holds the new secret, once. For 24 hours
         deliveries carry two `v1=` signatures, by the new and by the old secret.
         """
-        webhook = Webhook.get_visible(g.api_key, webhook_id)
-        secret = webhooks.update(webhook, fields, _settings())
+        webhooks.check_update(fields, _settings())
+        with db.database.atomic():
+            webhook = Webhook.lock_visible(g.api_key, webhook_id)
+            secret = webhooks.update(webhook, fields)
         if secret:
             webhook.new_secret = secret
         return single(webhook)

@@ -19,7 +19,7 @@ TRANSACTIONAL = False
 
 
 class FakePlatform:
-    """Answers POST /posts with the next scripted reply: ("ok"|"500"|"429"|"400"|"hang")."""
+    """Answers POST /posts with the next scripted reply: ("ok"|"500"|"429"|"403"|"400"|"hang")."""
 
     def __init__(self):
         self.replies = []
@@ -38,6 +38,7 @@ class FakePlatform:
                     "ok": (201, {"id": f"fp_{len(platform.received)}"}),
                     "500": (500, {"error": "internal"}),
                     "429": (429, {"error": "slow down", "reset": 1_900_000_000}),
+                    "403": (403, {"error": "against the content policy"}),
                     "400": (400, {"error": "duplicate"}),
                 }[reply]
                 data = json.dumps(payload).encode()
@@ -79,6 +80,8 @@ class Publisher:
             raise PublishError(
                 BLOCKED, "RATE_LIMITED", "Rate limited.", resume_at=response.json()["reset"] * 1000
             )
+        if response.status_code == 403:
+            raise PublishError(BLOCKED, "POLICY", "The platform's content policy refused the post.")
         if response.status_code >= 500:
             raise PublishError(RETRYABLE, "PLATFORM_ERROR", "The platform failed.")
         raise PublishError(PERMANENT, "DUPLICATE", "The platform refused the post.")

@@ -2,7 +2,7 @@
 
 import re
 
-from models import Account
+from models import Account, ApiKey
 from postline import api_keys
 
 KEY = re.compile(r"service_sk_(live|test)_[a-z0-9]{8}_[A-Za-z0-9]{32,}")
@@ -204,3 +204,14 @@ def test_cli_set_plan(app):
     assert Account.get(Account.name == "umbrella").plan == "stream"
     assert runner.invoke(args=["set-plan", "nobody", "stream"]).exit_code != 0
     assert runner.invoke(args=["set-plan", "umbrella", "gold"]).exit_code != 0
+
+
+def test_a_stale_copy_saved_after_a_revocation_does_not_bring_the_key_back(api, make_key):
+    other = make_key(name="victim")
+    key_id = api.as_key(other).get("/v1/health").get_json()["data"]["key"]["id"]
+    stale = ApiKey.get_by_id(key_id)  # loaded by a PATCH that is still running
+    assert api.delete(f"/v1/api-keys/{key_id}").status_code == 200
+    stale.name = "renamed late"
+    stale.save()
+    assert api.as_key(other).get("/v1/health").status_code == 401
+    assert api.patch(f"/v1/api-keys/{key_id}", json={"name": "again"}).status_code == 404

@@ -113,8 +113,8 @@ def test_every_v1_route_declares_its_rule_and_reads_need_read(app):
     assert len(routes) >= 10
     for method, path, rule in routes:
         if path == "/v1/health":
-            assert rule.authenticated and rule.permission is None
-        elif rule.authenticated:
+            assert rule.permission is None
+        else:
             assert rule.permission in api_keys.PERMISSIONS, (method, path)
             expected = ":read" if method == "GET" else ":write"
             assert rule.permission.endswith(expected), (method, path, rule.permission)
@@ -143,8 +143,7 @@ def test_every_route_refuses_a_key_without_its_permission(app, client, make_key)
 
 
 def test_unauthenticated_requests_to_every_route_are_401(app, client):
-    for method, path, rule in v1_routes(app):
-        if rule.authenticated:
-            response = client.open(path, method=method, json={})
-            assert response.status_code == 401, (method, path)
-            assert error_code(response) == "MISSING_API_KEY"
+    for method, path, _ in v1_routes(app):
+        response = client.open(path, method=method, json={})
+        assert response.status_code == 401, (method, path)
+        assert error_code(response) == "MISSING_API_KEY"

@@ -6,7 +6,6 @@ import pytest
 
 from app import create_app
 from postline import health
-from tests.conftest import Api
 
 
 def assert_error(response, status, code, type_=None):
@@ -63,14 +62,6 @@ def test_unknown_query_parameter_is_rejected(api):
 def test_wrong_content_type_is_415(api):
     response = api.post("/v1/channels", data="name=Launch", content_type="application/x-www-form-urlencoded")
     assert_error(response, 415, "UNSUPPORTED_MEDIA_TYPE", "invalid_request_error")
-
-
-def test_body_over_the_limit_is_413(settings, make_key):
-    key = make_key()
-    settings["server"]["max_body_bytes"] = 1000
-    small = create_app(settings)
-    response = Api(small.test_client(), key).post("/v1/channels", json={"name": "x" * 2000})
-    assert_error(response, 413, "PAYLOAD_TOO_LARGE", "invalid_request_error")
 
 
 def test_unexpected_exception_is_500_without_internals(api, monkeypatch):

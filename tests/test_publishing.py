@@ -296,3 +296,54 @@ def test_a_permanent_refusal_fails_without_retry(tester, platform):
     post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
     assert post["nextAttemptAt"] is None and post["lastError"]["code"] == "DUPLICATE"
     assert events_of(post_id, "post.failed")[0]["will_retry"] is False
+
+
+def test_next_attempt_at_is_cleared_while_the_post_is_publishing(tester, clock_at):
+    post_id = create(tester, content="Oops #sandbox:fail")
+    run_worker()
+    assert Post.get_by_id(post_id).next_attempt_at == T + 60_000
+    clock_at(T + 60_000)
+    [claimed] = publishing.claim_batch("worker-1", LEASE_MS, 1)
+    with db.database.atomic():
+        publishing._start([claimed], LEASE_MS)
+        row = Post.get_by_id(post_id)
+        assert (row.status, row.next_attempt_at) == ("publishing", None)
+        data = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+        assert data["nextAttemptAt"] is None
+
+
+def test_moving_a_post_to_another_channel_drops_its_unsent_targets(tester, platform):
+    post_id = with_targets(tester, "sandbox", "fakeplatform")
+    platform.replies = ["500"]
+    assert run_worker() == {post_id: "failed"}
+    other = tester.post("/v1/channels", json={"name": "Other"}).get_json()["data"]["id"]
+    targets = tester.patch(f"/v1/posts/{post_id}", json={"channelId": other}).get_json()["data"]["targets"]
+    assert [(t["platform"], t["status"]) for t in targets] == [("sandbox", "published")]
+
+
+def test_a_policy_block_beside_a_rate_limit_does_not_resume_on_its_own(tester, platform):
+    post_id = with_targets(tester, "fakeplatform", "fakeplatform")
+    platform.replies = ["429", "403"]
+    assert run_worker() == {post_id: "blocked"}
+    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    assert post["nextAttemptAt"] is None
+    assert Post.get_by_id(post_id).due_at is None
+
+
+def test_a_post_that_breaks_its_batch_fails_alone(tester, monkeypatch):
+    ids = [create(tester, content=f"fine {n}") for n in range(3)]
+    poison = create(tester, content="poison")
+    real_publish = publishers.sandbox.publish
+
+    def publish(post, target):
+        if post.content == "poison":
+            raise RuntimeError("a bug in the publisher")
+        return real_publish(post, target)
+
+    monkeypatch.setattr(publishers.sandbox, "publish", publish)
+    outcomes = run_worker(batch_size=4)
+    assert outcomes == {**{post_id: "done" for post_id in ids}, poison: "failed"}
+    post = tester.get(f"/v1/posts/{poison}").get_json()["data"]
+    assert post["lastError"]["code"] == "INTERNAL_ERROR" and post["attempts"] == 1
+    assert post["nextAttemptAt"] == T + 60_000
+    assert SandboxPublication.select().count() == 3

@@ -527,6 +527,40 @@ def test_purge_removes_finished_deliveries_past_retention(api, app, receiver, ho
     assert done.id not in remaining
 
 
+def test_purge_keeps_old_events_a_recent_delivery_still_shows(api, app, receiver, hook_settings, clock_at):
+    clock_at(NOW)
+    inbox = receiver()
+    webhook = create(api, inbox.url())
+    old = record(webhook["userId"])
+    forgotten = record(webhook["userId"])
+    deliver(hook_settings)
+    clock_at(NOW + 29 * 86_400_000)
+    retried = api.post(f"/v1/webhooks/{webhook['id']}/deliveries/{delivery_of(old).id}/retry")
+    assert retried.status_code == 201
+    deliver(hook_settings)
+    clock_at(NOW + 30 * 86_400_000 + 1)
+    maintenance.purge_expired_rows(app.config["POSTLINE"])
+    assert {e.id for e in Event.select()} == {old.id}
+    assert [d.trigger for d in WebhookDelivery.select()] == ["manual"]
+    assert forgotten.id not in {d.event_id for d in WebhookDelivery.select()}
+
+
+def test_a_delivery_that_cannot_be_built_is_a_failed_attempt(api, receiver, hook_settings, monkeypatch):
+    inbox = receiver()
+    webhook = create(api, inbox.url())
+    event = record(webhook["userId"])
+
+    def broken(webhook, now_ms):
+        raise ValueError("the secret no longer decrypts")
+
+    monkeypatch.setattr(webhook_delivery.webhooks, "signing_secrets", broken)
+    assert deliver(hook_settings) == 1
+    delivery = delivery_of(event)
+    assert (delivery.status, delivery.attempts) == ("pending", 1)
+    assert delivery.error.startswith("internal error")
+    assert delivery.next_attempt_at is not None and inbox.requests == []
+
+
 # The worker process -----------------------------------------------------------
 
 
