@@ -5,6 +5,9 @@ belongs to one account and one mode (live or test); `visible_to(key)` is the one
 way to query them, so no request can reach another account's rows.
 """
 
+import collections
+import functools
+
 from peewee import (
     SQL,
     AutoField,
@@ -24,6 +27,9 @@ from peewee import (
 
 from postline import clock, db, ids
 from postline.db import database
+
+# Whose rows a query may see: what `visible_to` reads of an API key.
+Scope = collections.namedtuple("Scope", "account_id mode")
 
 LIVE = "live"
 TEST = "test"
@@ -130,12 +136,7 @@ class ApiKey(TenantModel):
     @classmethod
     def by_prefix(cls, prefix):
         """The unrevoked key with this prefix, its account loaded too (for the plan), or None."""
-        return (
-            cls.select(cls, Account)
-            .join(Account)
-            .where((cls.prefix == prefix) & cls.revoked_at.is_null())
-            .get_or_none()
-        )
+        return _KEY_BY_PREFIX.first(prefix)
 
     def is_expired(self, now_ms):
         return self.expires_at is not None and self.expires_at <= now_ms
@@ -155,6 +156,17 @@ class ApiKey(TenantModel):
             & (ApiKey.last_used_at.is_null() | (ApiKey.last_used_at <= now_ms - interval_ms))
         ).execute()
         self.last_used_at = now_ms
+
+
+# Run on every request: its SQL is written once (postline/db.py, Compiled).
+_KEY_BY_PREFIX = db.Compiled(
+    lambda prefix: (
+        ApiKey.select(ApiKey, Account)
+        .join(Account)
+        .where((ApiKey.prefix == prefix) & ApiKey.revoked_at.is_null())
+        .limit(1)
+    )
+)
 
 
 class Channel(TenantModel):
@@ -191,6 +203,9 @@ class Post(TenantModel):
     last_error_code = CharField(max_length=64, null=True)
     last_error_message = TextField(null=True)
     delivered_at = BigIntegerField(null=True)
+    # False until the worker first gives the post targets: a listing of posts still
+    # waiting then needs no query for targets.
+    has_targets = BooleanField(default=False)
     due_at = BigIntegerField(null=True, index=True)
     lease_owner = CharField(max_length=120, null=True)
     lease_expires_at = BigIntegerField(null=True)
@@ -237,17 +252,32 @@ class PostTarget(BaseModel):
             return None
         return {"code": self.error_code, "message": self.error_message}
 
+    @classmethod
+    def add(cls, post_id, **fields):
+        """A new target for a post, which from now on is known to have targets."""
+        Post.update(has_targets=True).where(Post.id == post_id).execute()
+        return cls.create(post=post_id, **fields)
+
 
 def attach_targets(posts):
-    """Load the targets of many posts in one query."""
-    by_post = {post.id: post for post in posts}
+    """Load the targets of many posts in one query (none for posts that never had any)."""
+    by_post = {post.id: post for post in posts if post.has_targets}
     for post in posts:
         post._targets = []
     if by_post:
-        query = PostTarget.select().where(PostTarget.post.in_(list(by_post))).order_by(PostTarget.id)
-        for target in query:
+        for target in _targets_of(len(by_post)).rows(*by_post):
             by_post[target.post_id]._targets.append(target)
     return posts
+
+
+@functools.lru_cache(maxsize=128)
+def _targets_of(count):
+    """The Compiled query for the targets of `count` posts."""
+    return db.Compiled(
+        lambda *post_ids: (
+            PostTarget.select().where(PostTarget.post.in_(list(post_ids))).order_by(PostTarget.id)
+        )
+    )
 
 
 class SandboxPublication(BaseModel):
@@ -282,18 +312,18 @@ class PostTally(Model):
         primary_key = CompositeKey("account_id", "mode", "channel_id", "status")
 
     @classmethod
-    def total(cls, account_id, mode, condition=lambda table: True):
-        """Posts of an account and mode matching `condition(table)` on status/channel_id,
-        read from the tallies and the unfolded deltas in one statement (one snapshot)."""
+    def total(cls, account_id, mode, filters=(), compare=None):
+        """Posts of an account and mode, read from the tallies and the unfolded deltas in
+        one statement (one snapshot).
 
-        def total(table, column):
-            return table.select(fn.COALESCE(fn.SUM(column), 0)).where(
-                (table.account_id == account_id) & (table.mode == mode) & condition(table)
-            )
-
-        # NodeList, not `+`: adding two peewee queries makes a UNION ALL.
-        both = NodeList((total(cls, cls.count), SQL("+"), total(PostTallyDelta, PostTallyDelta.delta)))
-        return Select(columns=[both]).scalar(database)
+        `filters` are (column, operator, value) on `status` or `channel_id`, a list value
+        for `in`; `compare(column, operator, value)` makes each condition.
+        """
+        shape = tuple((column, operator, _arity(value)) for column, operator, value in filters)
+        values = [account_id, mode]
+        for _, _, value in filters:
+            values += value if isinstance(value, list) else [value]
+        return _tally_total(shape, compare).first(*values)[0]
 
     @classmethod
     def fold(cls):
@@ -322,6 +352,32 @@ class PostTally(Model):
                 "SELECT (SELECT COUNT(*) FROM deleted)"
             )
             return cursor.fetchone()[0]
+
+
+def _arity(value):
+    return len(value) if isinstance(value, list) else None
+
+
+@functools.lru_cache(maxsize=256)
+def _tally_total(shape, compare):
+    """The Compiled total for one shape of filters (columns, operators, list lengths)."""
+
+    def build(account_id, mode, *values):
+        def total(table, column):
+            condition = (table.account_id == account_id) & (table.mode == mode)
+            remaining = iter(values)
+            for name, operator, arity in shape:
+                value = next(remaining) if arity is None else [next(remaining) for _ in range(arity)]
+                condition &= compare(getattr(table, name), operator, value)
+            return table.select(fn.COALESCE(fn.SUM(column), 0)).where(condition)
+
+        # NodeList, not `+`: adding two peewee queries makes a UNION ALL.
+        both = NodeList(
+            (total(PostTally, PostTally.count), SQL("+"), total(PostTallyDelta, PostTallyDelta.delta))
+        )
+        return Select(columns=[both]).bind(database).tuples()
+
+    return db.Compiled(build)
 
 
 class PostTallyDelta(Model):
@@ -472,8 +528,8 @@ class WebhookDelivery(BaseModel):
         )
 
     @classmethod
-    def of(cls, webhook):
-        return cls.select().where(cls.webhook == webhook.id)
+    def of(cls, webhook_id):
+        return cls.select().where(cls.webhook == webhook_id)
 
     @classmethod
     def busy_webhooks(cls, now_ms, limit):

@@ -54,6 +54,7 @@ def up(migrator, db):
         last_error_code = CharField(null=True, max_length=64)
         last_error_message = TextField(null=True)
         delivered_at = BigIntegerField(null=True)
+        has_targets = BooleanField(default=False)
         due_at = BigIntegerField(index=True, null=True)
         lease_owner = CharField(null=True, max_length=120)
         lease_expires_at = BigIntegerField(null=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from marshmallow import Schema, fields, validate
 from peewee import fn
 
+from models import Scope
 from postline import clock, db
 from schemas import CommaList, TimestampInput
 
@@ -86,12 +87,28 @@ def list_body(rows, page, per_page, total, request_id):
     }
 
 
+def scope(key):
+    """The scope values of an API key's listings: its account and mode."""
+    return (key.account_id, key.mode)
+
+
 class Listing:
-    def __init__(self, name, model, filters=(), sorts=None, default_sort="createdAt"):
+    """One resource's list endpoint.
+
+    `scope(*values)` is the query of the rows a caller may list; `page()` gets the
+    caller's values for it: by default (account id, mode) for `visible_to`. Each page
+    query is compiled once per shape of filters and sort (postline/db.py, Compiled),
+    as building its SQL costs more than running it.
+    """
+
+    def __init__(self, name, model, filters=(), sorts=None, default_sort="createdAt", scope=None):
         self.model = model
+        self.scope = scope or (lambda account_id, mode: model.visible_to(Scope(account_id, mode)))
         self.sorts = sorts or {"createdAt": model.created_at}
         self.default_sort = default_sort
         self.parameters = {}  # "filter[status][in]" -> (Filter, "in")
+        self.specs = {spec.name: spec for spec in filters}
+        self._compiled = {}
         schema_fields = {
             **page_fields(),
             "sort": fields.String(
@@ -116,21 +133,47 @@ class Listing:
             if parameter in self.parameters:
                 yield (*self.parameters[parameter], value)
 
-    def page(self, query, args, request_id, total=None):
-        """The `{data, meta}` body for one page of `query` filtered and sorted by `args`.
+    def page(self, scope_values, args, request_id, total=None):
+        """The `{data, meta}` body for one page of the scope, filtered and sorted by `args`.
 
         `total`, when the caller can count more cheaply than a COUNT, saves the count.
         """
-        for spec, operator, value in self.filters(args):
-            query = query.where(COMPARISONS[operator](spec.column, value))
+        filters = sorted(self.filters(args), key=lambda item: (item[0].name, item[1]))
+        shape = tuple((spec.name, operator, _arity(value)) for spec, operator, value in filters)
+        values = [*scope_values]
+        for _, _, value in filters:
+            values += value if isinstance(value, list) else [value]
+        rows_query, count_query = self._queries(len(scope_values), shape, args["sort"])
         if total is None:
-            total = query.count()
-        sort = args["sort"]
-        column = self.sorts[sort.lstrip("-")]
-        if sort.startswith("-"):
-            order = (column.desc(), self.model.id.desc())
-        else:
-            order = (column.asc(), self.model.id.asc())
+            total = count_query.first(*values)[0]
         page, per_page = args["page"], args["per_page"]
-        rows = list(query.order_by(*order).paginate(page, per_page)) if total else []
+        rows = list(rows_query.rows(*values, per_page, (page - 1) * per_page)) if total else []
         return list_body(rows, page, per_page, total, request_id)
+
+    def _queries(self, scoped, shape, sort):
+        """The Compiled (page, count) queries for one shape; made on first use."""
+        key = (scoped, shape, sort)
+        if key not in self._compiled:
+            column = self.sorts[sort.lstrip("-")]
+            order = (column.desc(), self.model.id.desc()) if sort.startswith("-") else (column, self.model.id)
+
+            def filtered(*slots):
+                query = self.scope(*slots[:scoped])
+                remaining = iter(slots[scoped:])
+                for name, operator, arity in shape:
+                    value = next(remaining) if arity is None else [next(remaining) for _ in range(arity)]
+                    query = query.where(COMPARISONS[operator](self.specs[name].column, value))
+                return query
+
+            def rows(*slots):
+                return filtered(*slots[:-2]).order_by(*order).limit(slots[-2]).offset(slots[-1])
+
+            def count(*slots):
+                return filtered(*slots).select(fn.COUNT(self.model.id)).tuples()
+
+            self._compiled[key] = (db.Compiled(rows), db.Compiled(count))
+        return self._compiled[key]
+
+
+def _arity(value):
+    return len(value) if isinstance(value, list) else None

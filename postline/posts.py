@@ -26,14 +26,12 @@ def count_from_tallies(key, filters):
     filters = list(filters)
     if any(spec.name not in TALLY_COLUMNS for spec, _, _ in filters):
         return None
+    columns = [(TALLY_COLUMNS[spec.name], operator, value) for spec, operator, value in filters]
+    return PostTally.total(key.account_id, key.mode, columns, _compare)
 
-    def condition(table):
-        result = True
-        for spec, operator, value in filters:
-            result = result & COMPARISONS[operator](getattr(table, TALLY_COLUMNS[spec.name]), value)
-        return result
 
-    return PostTally.total(key.account_id, key.mode, condition)
+def _compare(column, operator, value):
+    return COMPARISONS[operator](column, value)
 
 
 def single_path(index, field):

@@ -173,6 +173,9 @@ def _start(claimed, lease_ms):
             for post in new_sandbox
         ]
         PostTarget.insert_many([{**row, "created_at": now, "updated_at": now} for row in rows]).execute()
+        Post.update(has_targets=True).where(Post.id.in_([post.id for post in new_sandbox])).execute()
+        for post in new_sandbox:
+            post.has_targets = True
         attach_targets(new_sandbox)
     orphans = [target for post in started for target in post.targets if target.status == "sending"]
     if orphans:

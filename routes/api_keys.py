@@ -7,7 +7,7 @@ from models import ApiKey
 from postline import api_keys, clock, db
 from postline.api import Blueprint, deleted, requires, single
 from postline.idempotency import idempotent
-from postline.listing import Listing
+from postline.listing import Listing, scope
 from schemas import (
     ApiKeyCreatedSchema,
     ApiKeyCreateSchema,
@@ -30,7 +30,7 @@ class ApiKeys(MethodView):
     @blp.response(200, list_envelope(ApiKeySchema))
     def get(self, args):
         """List the keys of this account and mode"""
-        return LISTING.page(ApiKey.visible_to(g.api_key), args, g.request_id)
+        return LISTING.page(scope(g.api_key), args, g.request_id)
 
     @requires("api-keys:write")
     @idempotent(envelope(ApiKeyCreatedSchema))

@@ -7,7 +7,7 @@ from models import Channel
 from postline import channels, db
 from postline.api import Blueprint, deleted, requires, single
 from postline.idempotency import idempotent
-from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
+from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
 from schemas import (
     ChannelCreateSchema,
     ChannelSchema,
@@ -37,7 +37,7 @@ class Channels(MethodView):
     @blp.response(200, list_envelope(ChannelSchema))
     def get(self, args):
         """List channels"""
-        return LISTING.page(Channel.visible_to(g.api_key), args, g.request_id)
+        return LISTING.page(scope(g.api_key), args, g.request_id)
 
     @requires("channels:write")
     @idempotent(envelope(ChannelSchema))

@@ -7,7 +7,7 @@ from models import Post, attach_targets
 from postline import posts
 from postline.api import Blueprint, deleted, requires, single
 from postline.idempotency import idempotent
-from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
+from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
 from schemas import (
     POST_STATUSES,
     BatchDeletedSchema,
@@ -48,7 +48,7 @@ class Posts(MethodView):
     def get(self, args):
         """List posts"""
         total = posts.count_from_tallies(g.api_key, LISTING.filters(args))
-        page = LISTING.page(Post.visible_to(g.api_key), args, g.request_id, total=total)
+        page = LISTING.page(scope(g.api_key), args, g.request_id, total=total)
         attach_targets(page["data"])
         return page
 

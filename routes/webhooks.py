@@ -7,7 +7,7 @@ from models import DELIVERY_STATUSES, DELIVERY_TRIGGERS, Webhook, WebhookDeliver
 from postline import db, events, webhooks
 from postline.api import Blueprint, deleted, requires, single
 from postline.idempotency import idempotent
-from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing
+from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
 from schemas import (
     DeletedSchema,
     WebhookCreateSchema,
@@ -34,6 +34,7 @@ DELIVERY_LISTING = Listing(
         Filter("createdAt", WebhookDelivery.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
     ],
     default_sort="-createdAt",
+    scope=WebhookDelivery.of,
 )
 
 
@@ -48,7 +49,7 @@ class Webhooks(MethodView):
     @blp.response(200, list_envelope(WebhookSchema))
     def get(self, args):
         """List webhooks"""
-        return LISTING.page(Webhook.visible_to(g.api_key), args, g.request_id)
+        return LISTING.page(scope(g.api_key), args, g.request_id)
 
     @requires("webhooks:write")
     @idempotent(envelope(WebhookWithSecretSchema))
@@ -120,7 +121,7 @@ class Deliveries(MethodView):
     def get(self, args, webhook_id):
         """List a webhook's deliveries, newest first"""
         webhook = Webhook.get_visible(g.api_key, webhook_id)
-        return DELIVERY_LISTING.page(WebhookDelivery.of(webhook), args, g.request_id)
+        return DELIVERY_LISTING.page((webhook.id,), args, g.request_id)
 
 
 @blp.route("/<webhook_id>/deliveries/<delivery_id>")
@@ -130,7 +131,7 @@ class DeliveryById(MethodView):
     def get(self, webhook_id, delivery_id):
         """Retrieve one delivery"""
         webhook = Webhook.get_visible(g.api_key, webhook_id)
-        return single(WebhookDelivery.of(webhook).where(WebhookDelivery.id == delivery_id).get())
+        return single(WebhookDelivery.of(webhook.id).where(WebhookDelivery.id == delivery_id).get())
 
 
 @blp.route("/<webhook_id>/deliveries/<delivery_id>/retry")
@@ -144,5 +145,5 @@ class DeliveryRetry(MethodView):
         usual retries if it fails; the original delivery is left as it was.
         """
         webhook = Webhook.get_visible(g.api_key, webhook_id)
-        delivery = WebhookDelivery.of(webhook).where(WebhookDelivery.id == delivery_id).get()
+        delivery = WebhookDelivery.of(webhook.id).where(WebhookDelivery.id == delivery_id).get()
         return single(webhooks.resend(delivery))

@@ -199,9 +199,7 @@ def test_totals_stay_exact_through_every_change(api, posts, clock_at):
 
 
 def test_listing_includes_targets(api, posts):
-    PostTarget.create(
-        post=posts["ids"]["p1"], platform="sandbox", status="published", platform_post_id="sb_1"
-    )
+    PostTarget.add(posts["ids"]["p1"], platform="sandbox", status="published", platform_post_id="sb_1")
     data = {p["id"]: p for p in api.get("/v1/posts").get_json()["data"]}
     assert [t["platformPostId"] for t in data[posts["ids"]["p1"]]["targets"]] == ["sb_1"]
     assert data[posts["ids"]["p0"]]["targets"] == []

@@ -261,9 +261,7 @@ def test_patch_resets_unfinished_targets_and_keeps_published_ones(api, channel):
     post = create(api, channel)
     force_status(post["id"], "blocked")
     for status in ("published", "failed", "unconfirmed"):
-        PostTarget.create(
-            post=post["id"], platform="sandbox", status=status, error_code="E", error_message="m"
-        )
+        PostTarget.add(post["id"], platform="sandbox", status=status, error_code="E", error_message="m")
     data = api.patch(f"/v1/posts/{post['id']}", json={}).get_json()["data"]
     assert sorted(t["status"] for t in data["targets"]) == ["pending", "pending", "published"]
     assert [t["error"] for t in data["targets"] if t["status"] == "pending"] == [None, None]
@@ -273,7 +271,7 @@ def test_patch_resets_unfinished_targets_and_keeps_published_ones(api, channel):
 def test_delete_in_any_state_but_publishing(api, channel, status):
     post = create(api, channel)
     force_status(post["id"], status)
-    PostTarget.create(post=post["id"], platform="sandbox", status="published")
+    PostTarget.add(post["id"], platform="sandbox", status="published")
     response = api.delete(f"/v1/posts/{post['id']}")
     assert response.status_code == 200
     assert response.get_json() == {"data": {"id": post["id"], "deleted": True}}

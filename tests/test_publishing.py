@@ -230,7 +230,7 @@ def with_targets(client, *platforms, content="Hello"):
     """A queued post whose targets exist already (as connections will create them)."""
     post_id = create(client, content=content)
     for platform in platforms:
-        PostTarget.create(post=post_id, platform=platform, status="pending")
+        PostTarget.add(post_id, platform=platform, status="pending")
     return post_id
 
 

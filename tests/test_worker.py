@@ -57,8 +57,8 @@ def test_sigterm_finishes_or_releases_what_the_worker_holds(api, make_key, worke
 def test_crash_drill_every_post_done_once_and_only_once(api, make_key, worker_process):
     """Two workers share the queue; one is killed with SIGKILL mid-batch. Its leases
     expire, the other worker takes over, and every post is published exactly once."""
-    ids = create_test_posts(api, make_key, 400)
-    drill = {**FAST, "POSTLINE_PUBLISHING_LEASE_SECONDS": "2"}
+    ids = create_test_posts(api, make_key, 1000)
+    drill = {**FAST, "POSTLINE_PUBLISHING_LEASE_SECONDS": "2", "POSTLINE_PUBLISHING_BATCH_SIZE": "5"}
     victim = worker_process(**drill)
     survivor = worker_process(**drill)
     wait_for(lambda: done_count() >= 60, 60, "both workers publishing", victim, survivor)
@@ -66,12 +66,19 @@ def test_crash_drill_every_post_done_once_and_only_once(api, make_key, worker_pr
     def held_by_victim():
         return [p.id for p in Post.select().where(Post.lease_owner.contains(f":{victim.process.pid}:"))]
 
-    wait_for(held_by_victim, 30, "the victim to hold a lease", victim)
+    # Freeze the victim and look: kill it only at a moment it holds leases.
+    deadline = time.monotonic() + 30
+    while True:
+        victim.process.send_signal(signal.SIGSTOP)
+        orphans = held_by_victim()
+        if orphans or time.monotonic() > deadline:
+            break
+        victim.process.send_signal(signal.SIGCONT)
+        time.sleep(0.01)
     victim.process.kill()
     victim.process.wait(10)
-    orphans = held_by_victim()  # claimed by the victim when it died
     assert orphans
-    wait_for(lambda: done_count() == 400, 120, "every post done", survivor)
+    wait_for(lambda: done_count() == len(ids), 120, "every post done", survivor)
 
     assert Counter(p.post_id for p in SandboxPublication.select()) == Counter(ids), (
         "a post was published twice"
