@@ -7,6 +7,7 @@ it for every request after (opening per request halves SQLite throughput).
 
 import contextlib
 import fcntl
+import functools
 import logging
 import threading
 from pathlib import Path
@@ -134,15 +135,23 @@ class Compiled:
         self._compiled = None  # (database, query, SQL, parameter plan)
 
     def rows(self, *values):
-        compiled = self._compiled
-        if compiled is None or compiled[0] is not database.obj:
-            compiled = self._compiled = self._compile(len(values))
-        _, query, sql, plan = compiled
+        _, query, sql, plan = self._current(len(values))
         params = [values[item] if is_slot else item for is_slot, item in plan]
         return query._get_cursor_wrapper(database.execute_sql(sql, params))
 
+    def _current(self, arity):
+        compiled = self._compiled
+        if compiled is None or compiled[0] is not database.obj:
+            compiled = self._compiled = self._compile(arity)
+        return compiled
+
     def first(self, *values):
         return next(iter(self.rows(*values)), None)
+
+    def execute(self, *values):
+        """Run a write (INSERT, UPDATE, DELETE); returns the cursor."""
+        _, _, sql, plan = self._current(len(values))
+        return database.execute_sql(sql, [values[item] if is_slot else item for is_slot, item in plan])
 
     def _compile(self, arity):
         slots = [Value(_Slot(), converter=False) for _ in range(arity)]
@@ -154,6 +163,31 @@ class Compiled:
             (True, positions[id(param)]) if id(param) in positions else (False, param) for param in params
         ]
         return database.obj, query, sql, plan
+
+
+def insert_rows(model, rows):
+    """INSERT `rows` (dicts with the same keys, values as the model's fields take them)
+    in one statement whose SQL is compiled once per model, columns and row count."""
+    if not rows:
+        return
+    columns = tuple(rows[0])
+    fields = [model._meta.fields[column] for column in columns]
+    values = [
+        field.db_value(row[column]) for row in rows for column, field in zip(columns, fields, strict=True)
+    ]
+    _inserter(model, columns, len(rows)).execute(*values)
+
+
+@functools.lru_cache(maxsize=512)
+def _inserter(model, columns, count):
+    width = len(columns)
+
+    def build(*slots):
+        return model.insert_many(
+            [dict(zip(columns, slots[row * width : (row + 1) * width], strict=True)) for row in range(count)]
+        )
+
+    return Compiled(build)
 
 
 class _Slot:

@@ -8,8 +8,7 @@ one per active webhook of the account and mode subscribed to the event's type.
 import json
 
 from models import Event, Webhook, WebhookDelivery
-from postline import clock
-from postline.db import database
+from postline import clock, db
 
 TYPES = ("post.created", "post.delivered", "post.failed", "post.blocked", "webhook.test")
 TEST_MESSAGE = "A test event from Postline: your endpoint received it."
@@ -34,7 +33,7 @@ def record_test(webhook):
     """Store a `webhook.test` event for `webhook` alone and return its one delivery."""
     data = {"webhook_id": webhook.id, "message": TEST_MESSAGE}
     now = clock.now_ms()
-    with database.atomic():
+    with db.database.atomic():
         event_ids = _store(webhook.account_id, webhook.mode, "webhook.test", [data], now)
         (delivery_id,) = WebhookDelivery.queue([webhook], event_ids, "webhook.test", "test", now)
     return WebhookDelivery.get_by_id(delivery_id)
@@ -55,5 +54,5 @@ def _store(account_id, mode, event_type, payloads, now):
         }
         for data in payloads
     ]
-    Event.insert_many(rows).execute()
+    db.insert_rows(Event, rows)
     return [row["id"] for row in rows]

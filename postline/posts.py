@@ -5,10 +5,12 @@ post or a batch of a hundred. `path(i, field)` names a field in the client's ter
 (`content` for a single post, `posts[3].content` in a batch).
 """
 
-from models import Channel, Post, PostTally, PostTarget, attach_targets
+import functools
+
+from models import Channel, Post, PostTally, PostTarget, Scope, attach_targets
 from postline import clock, db, events, timestamps, usage
 from postline.errors import ApiError
-from postline.listing import COMPARISONS
+from postline.listing import COMPARISONS, scope
 
 EDITABLE = ("draft", "queued", "failed", "blocked")
 SETTABLE = ("channel_id", "content", "scheduled_for", "timezone", "media", "status")
@@ -47,7 +49,7 @@ def create_posts(key, items, path=single_path):
     now = clock.now_ms()
     with db.database.atomic():
         posts = _new_posts(key, items, path, now)
-        Post.bulk_create(posts)
+        db.insert_rows(Post, [post.__data__ for post in posts])
         events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
     usage.count(key.account_id, key.mode, posts_created=len(posts))
     for post in posts:
@@ -76,6 +78,7 @@ def _new_posts(key, items, path, now):
                 media=item.get("media", []),
                 status=status,
                 attempts=0,
+                has_targets=False,
                 due_at=scheduled_for if status == "queued" else None,
                 created_at=now,
                 updated_at=now,
@@ -141,8 +144,16 @@ def _owned_channels(key, channel_ids):
     delete waits for this transaction (call inside one)."""
     if not channel_ids:
         return set()
-    query = Channel.visible_to(key).where(Channel.id.in_(list(channel_ids))).select(Channel.id)
-    return {channel.id for channel in db.for_update(query, "FOR SHARE")}
+    return {channel.id for channel in _owned_channels_query(len(channel_ids)).rows(*scope(key), *channel_ids)}
+
+
+@functools.lru_cache(maxsize=128)
+def _owned_channels_query(count):
+    def build(account_id, mode, *channel_ids):
+        query = Channel.visible_to(Scope(account_id, mode)).where(Channel.id.in_(list(channel_ids)))
+        return db.for_update(query.select(Channel.id), "FOR SHARE")
+
+    return db.Compiled(build)
 
 
 def _check_references(fields, owned_channels, index, path):

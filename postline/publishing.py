@@ -172,7 +172,7 @@ def _start(claimed, lease_ms):
             {"post": post.id, "platform": publishers.sandbox.PLATFORM, "status": "pending"}
             for post in new_sandbox
         ]
-        PostTarget.insert_many([{**row, "created_at": now, "updated_at": now} for row in rows]).execute()
+        db.insert_rows(PostTarget, [{**row, "created_at": now, "updated_at": now} for row in rows])
         Post.update(has_targets=True).where(Post.id.in_([post.id for post in new_sandbox])).execute()
         for post in new_sandbox:
             post.has_targets = True
