@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from urllib.parse import urlsplit, urlunsplit
@@ -79,3 +80,15 @@ def scratch_postgres(admin_url, action):
         db.close()
         admin.cursor().execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
+
+
+def on_each_backend(report):
+    """`report(backend, database_url, data_dir)` on a scratch SQLite file, then on a scratch
+    PostgreSQL database when one is reachable."""
+    with tempfile.TemporaryDirectory(prefix="postline-bench-") as data_dir:
+        report("sqlite", f"sqlite:///{data_dir}/bench.db", data_dir)
+        admin_url = postgres_admin_url()
+        if admin_url is None:
+            print("postgresql  not reachable: skipped")
+        else:
+            scratch_postgres(admin_url, lambda url: report("postgresql", url, data_dir))

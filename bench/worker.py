@@ -15,14 +15,13 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.support import Receiver, postgres_admin_url, scratch_postgres, wait  # noqa: E402
+from bench.support import Receiver, on_each_backend, wait  # noqa: E402
 from models import Channel, Post, PostTarget, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import api_keys, clock, db, posts, process, webhooks  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
@@ -153,13 +152,7 @@ def main():
         "p99 lateness <= 1.5 s, peak RSS <= 150 MB"
     )
     try:
-        with tempfile.TemporaryDirectory(prefix="postline-bench-") as data_dir:
-            report("sqlite", f"sqlite:///{data_dir}/bench.db", data_dir)
-            admin_url = postgres_admin_url()
-            if admin_url is None:
-                print("postgresql  not reachable: skipped")
-            else:
-                scratch_postgres(admin_url, lambda url: report("postgresql", url, data_dir))
+        on_each_backend(report)
     finally:
         receiver.stop()
 

@@ -92,6 +92,18 @@ def settings(database_url, data_dir):
     }
 
 
+def allow_local_webhooks(settings):
+    """Webhooks may call a receiver on 127.0.0.1 over http, as in local development."""
+    settings["webhooks"] = {"allow_http": True, "allow_private_targets": True, "timeout": 2}
+    return settings
+
+
+@pytest.fixture
+def hook_settings(app):
+    """The app's [webhooks] settings, as the delivery functions take them."""
+    return app.config["POSTLINE"]["webhooks"]
+
+
 @pytest.fixture
 def app(settings):
     db.close()

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from postline.signatures import verify_signature
+from tests.conftest import allow_local_webhooks
 
 LOCAL_WEBHOOKS = {"POSTLINE_WEBHOOKS_ALLOW_HTTP": "true", "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true"}
 EVENTS = ["post.created", "post.delivered", "post.failed", "post.blocked"]
@@ -14,8 +15,7 @@ EVENTS = ["post.created", "post.delivered", "post.failed", "post.blocked"]
 
 @pytest.fixture
 def settings(settings):
-    settings["webhooks"] = {"allow_http": True, "allow_private_targets": True}
-    return settings
+    return allow_local_webhooks(settings)
 
 
 def test_test_mode_lifecycle_emits_every_post_event(api, make_key, receiver, worker_process):

@@ -16,6 +16,7 @@ from models import Event, WebhookDelivery
 from postline import events, maintenance, webhook_delivery
 from postline.db import database
 from postline.signatures import SignatureError, verify_signature
+from tests.conftest import allow_local_webhooks
 from tests.receivers import Reply, self_signed_certificate
 
 NOW = 1_800_000_000_000
@@ -25,14 +26,7 @@ WORKER = "test-worker"
 
 @pytest.fixture
 def settings(settings):
-    """Webhooks may call a receiver on 127.0.0.1 over http, as in local development."""
-    settings["webhooks"] = {"allow_http": True, "allow_private_targets": True, "timeout": 2}
-    return settings
-
-
-@pytest.fixture
-def hook_settings(app):
-    return app.config["POSTLINE"]["webhooks"]
+    return allow_local_webhooks(settings)
 
 
 def create(api, url, events=("post.delivered",), **body):

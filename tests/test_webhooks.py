@@ -11,6 +11,7 @@ from models import Account, Event, Webhook, WebhookDelivery
 from postline import events, webhook_delivery
 from postline.db import database
 from postline.signatures import verify_signature
+from tests.conftest import allow_local_webhooks
 from tests.receivers import Reply
 
 URL = "https://hooks.example.com/postline"
@@ -19,14 +20,7 @@ SECRET = re.compile(r"whsec_[A-Za-z0-9_-]{43}")
 
 @pytest.fixture
 def settings(settings):
-    """Webhooks may call a receiver on 127.0.0.1 over http, as in local development."""
-    settings["webhooks"] = {"allow_http": True, "allow_private_targets": True, "timeout": 2}
-    return settings
-
-
-@pytest.fixture
-def hook_settings(app):
-    return app.config["POSTLINE"]["webhooks"]
+    return allow_local_webhooks(settings)
 
 
 def create(api, **body):
