@@ -162,7 +162,9 @@ def _rule(rule, doc):
 
 
 def auth_rules(app):
-    """{(endpoint, METHOD): AuthRule} for every /v1 route; a route without a rule is a bug."""
+    """{(endpoint, METHOD): (AuthRule, "METHOD /v1/path/{param}")} for every /v1 route,
+    worked out once; a route without a rule is a bug. The second item names the
+    endpoint for rate limits, usage and idempotency keys alike."""
     rules = {}
     for url_rule in app.url_map.iter_rules():
         if not url_rule.rule.startswith("/v1/"):
@@ -173,7 +175,7 @@ def auth_rules(app):
             rule = getattr(handler, "auth_rule", None)
             if rule is None:
                 raise RuntimeError(f"{method} {url_rule.rule} declares no @requires")
-            rules[(url_rule.endpoint, method)] = rule
+            rules[(url_rule.endpoint, method)] = (rule, f"{method} {route_template(url_rule.rule)}")
     return rules
 
 

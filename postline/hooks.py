@@ -9,7 +9,7 @@ import secrets
 from flask import current_app, g, request
 
 from postline import api_keys, ratelimit, usage
-from postline.api import auth_rules, route_template, storable_text
+from postline.api import auth_rules, storable_text
 from postline.db import database
 from postline.errors import ApiError
 
@@ -28,15 +28,15 @@ def before_request():
     g.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
     database.connect(reuse_if_open=True)
     method = "GET" if request.method == "HEAD" else request.method
-    rule = current_app.extensions["postline.auth_rules"].get((request.endpoint, method))
-    if rule is None:
+    known = current_app.extensions["postline.auth_rules"].get((request.endpoint, method))
+    if known is None:
         return  # unknown paths and 405s answer without a key
+    rule, g.endpoint = known
     g.api_key = api_keys.authenticate(request.headers.get("Authorization"))
     if request.view_args and not all(storable_text(value) for value in request.view_args.values()):
         raise ApiError.from_status(404)  # no id holds such characters
-    route = route_template(request.url_rule.rule)
-    g.rate_limit = ratelimit.admit(g.api_key, method, route)  # None when limits are off
-    usage.count(g.api_key.account_id, g.api_key.mode, endpoint=f"{method} {route}", requests=1)
+    g.rate_limit = ratelimit.admit(g.api_key, g.endpoint)  # None when limits are off
+    usage.count(g.api_key.account_id, g.api_key.mode, endpoint=g.endpoint, requests=1)
     if rule.permission and rule.permission not in g.api_key.permissions:
         needed = f"requires {rule.permission}"
         raise ApiError.forbidden(f"This API key lacks a permission: {needed}.", detail=needed)

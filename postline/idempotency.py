@@ -101,7 +101,7 @@ def _reserve(client_key):
         )
     scope = {
         "api_key": g.api_key.id,
-        "endpoint": f"{request.method} {request.url_rule.rule}",
+        "endpoint": g.endpoint,
         "key": client_key,
     }
     body_hash = fingerprint()

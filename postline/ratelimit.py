@@ -21,10 +21,10 @@ from postline.sliding_window import DAY, HOUR, MINUTE, Bucket, Limit, retry_afte
 # Extra per-key limits per minute on endpoints that create things, by method and
 # route template: a limit holds as soon as a route with its template exists.
 ENDPOINT_LIMITS = {
-    ("POST", "/v1/posts"): 30,
-    ("POST", "/v1/posts/batch"): 10,
-    ("POST", "/v1/webhooks"): 10,
-    ("POST", "/v1/api-keys"): 5,
+    "POST /v1/posts": 30,
+    "POST /v1/posts/batch": 10,
+    "POST /v1/webhooks": 10,
+    "POST /v1/api-keys": 5,
 }
 # Test-mode keys get this in place of their plan's three windows.
 TEST_MODE_PER_MINUTE = 1000
@@ -38,10 +38,11 @@ def init_app(app):
     app.extensions["postline.limiter"] = Limiter.from_settings(app.config["POSTLINE"])
 
 
-def admit(key, method, route):
-    """Count a request of `key` to `route`, or refuse it (429); None when limits are off."""
+def admit(key, endpoint):
+    """Count a request of `key` to `endpoint` ("POST /v1/posts"), or refuse it (429); None
+    when limits are off."""
     limiter = current_app.extensions["postline.limiter"]
-    return None if limiter is None else limiter.admit(key, method, route)
+    return None if limiter is None else limiter.admit(key, endpoint)
 
 
 def standing(key):
@@ -87,19 +88,18 @@ class Limiter:
             return (Limit(MINUTE, TEST_MODE_PER_MINUTE),)
         return self.plans.get(key.account.plan) or self.plans[self.default_plan]
 
-    def buckets(self, key, method, route):
+    def buckets(self, key, endpoint):
         """The buckets a request counts in: the key's, and the key's on this endpoint if limited."""
         buckets = [Bucket(key.id, self.key_limits(key))]
-        endpoint_limit = ENDPOINT_LIMITS.get((method, route))
+        endpoint_limit = ENDPOINT_LIMITS.get(endpoint)
         if endpoint_limit is not None:
-            endpoint = f"{method} {route}"
             buckets.append(Bucket(f"{key.id} {endpoint}", (Limit(MINUTE, endpoint_limit),), endpoint))
         return buckets
 
-    def admit(self, key, method, route):
+    def admit(self, key, endpoint):
         """Count the request, or refuse it with a 429; return the tightest limit's Status."""
         now = clock.now_ms()
-        admitted, statuses = self.store.acquire(self.buckets(key, method, route), now)
+        admitted, statuses = self.store.acquire(self.buckets(key, endpoint), now)
         if admitted:
             return min(statuses, key=lambda s: (s.remaining, s.limit.window.seconds, s.limit.amount))
         # The client must wait for every full window: report the one that frees up last.

@@ -257,18 +257,19 @@ def test_the_endpoint_table_adds_its_limit_and_trips_there(app, make_key, method
     with app.app_context():
         limiter = app.extensions["postline.limiter"]
         key = ApiKey.by_prefix(make_key().split("_")[3])
-        buckets = limiter.buckets(key, method, route)
+        endpoint = f"{method} {route}"
+        buckets = limiter.buckets(key, endpoint)
         assert buckets[0].name == key.id
         if figure is None:
             assert len(buckets) == 1
             return
         assert [(b.endpoint, [(lim.window.name, lim.amount) for lim in b.limits]) for b in buckets[1:]] == [
-            (f"{method} {route}", [("minute", figure)])
+            (endpoint, [("minute", figure)])
         ]
         for _ in range(figure):
-            assert limiter.admit(key, method, route).limit.amount == figure
+            assert limiter.admit(key, endpoint).limit.amount == figure
         with pytest.raises(ApiError) as refused:
-            limiter.admit(key, method, route)
+            limiter.admit(key, endpoint)
         assert refused.value.status == 429 and refused.value.headers["X-RateLimit-Limit"] == str(figure)
         # The refusal undid the plan's count too: exactly `figure` requests in the key's windows.
         assert {s.used for s in limiter.standing(key).values()} == {figure}
