@@ -4,8 +4,9 @@ from flask import Flask, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 import routes
-from postline import VERSION, cli, errors, hooks, process, ratelimit
-from postline.api import Api
+from postline import VERSION, process
+from postline.web import cli, errors, hooks, limits
+from postline.web.api import Api
 
 SWAGGER_ASSETS = "/docs/assets/"
 
@@ -49,7 +50,7 @@ def create_app(overrides=None):
         "swagger_assets",
         lambda filename: send_from_directory(swagger_ui_path, filename),
     )
-    ratelimit.init_app(app)
+    limits.init_app(app)
     hooks.init_app(app)
     errors.register(app)
     cli.register(app)

@@ -6,10 +6,8 @@ way to query them, so no request can reach another account's rows.
 """
 
 import collections
-import functools
 
 from peewee import (
-    SQL,
     AutoField,
     BigIntegerField,
     BooleanField,
@@ -19,14 +17,14 @@ from peewee import (
     ForeignKeyField,
     IntegerField,
     Model,
-    NodeList,
-    Select,
     TextField,
     fn,
 )
 
 from postline import clock, db, ids
-from postline.db import database
+from postline.db import ListField, database
+from postline.errors import NotFound
+from postline.statuses import DeliveryStatus
 
 # Whose rows a query may see: what `visible_to` reads of an API key.
 Scope = collections.namedtuple("Scope", "account_id mode")
@@ -34,23 +32,6 @@ Scope = collections.namedtuple("Scope", "account_id mode")
 LIVE = "live"
 TEST = "test"
 MODES = (LIVE, TEST)
-
-# Webhook delivery states and what caused a delivery.
-PENDING = "pending"
-SUCCEEDED = "succeeded"
-FAILED = "failed"
-DELIVERY_STATUSES = (PENDING, SUCCEEDED, FAILED)
-DELIVERY_TRIGGERS = ("event", "test", "manual")
-
-
-class ListField(TextField):
-    """A list of short tokens stored as one space-separated text column."""
-
-    def db_value(self, value):
-        return " ".join(value)
-
-    def python_value(self, value):
-        return value.split() if value else []
 
 
 class BaseModel(Model):
@@ -106,13 +87,32 @@ class TenantModel(BaseModel):
 
     @classmethod
     def get_visible(cls, key, id):
-        """The row with `id` if the key may see it; raises DoesNotExist (404) otherwise."""
-        return cls.visible_to(key).where(cls.id == id).get()
+        """The row with `id` if the key may see it; raises NotFound otherwise."""
+        return _found(cls.visible_to(key).where(cls.id == id).first())
 
     @classmethod
     def lock_visible(cls, key, id):
         """`get_visible`, locking the row until the caller's transaction ends (read, change, save)."""
-        return db.for_update(cls.visible_to(key).where(cls.id == id)).get()
+        return _found(db.for_update(cls.visible_to(key).where(cls.id == id)).first())
+
+    @classmethod
+    def update_visible(cls, key, id, fields, change=None):
+        """Set `fields` on a row the key may see, locked while it changes; returns the row.
+        `change(row)`, if given, changes it further first (in the same transaction)."""
+        with db.database.atomic():
+            row = cls.lock_visible(key, id)
+            if change is not None:
+                change(row)
+            for name, value in fields.items():
+                setattr(row, name, value)
+            row.save()
+        return row
+
+
+def _found(row):
+    if row is None:
+        raise NotFound
+    return row
 
 
 class ApiKey(TenantModel):
@@ -134,18 +134,17 @@ class ApiKey(TenantModel):
         return super().visible_to(key).where(cls.revoked_at.is_null())
 
     @classmethod
-    def by_prefix(cls, prefix):
-        """The unrevoked key with this prefix, its account loaded too (for the plan), or None."""
-        return _KEY_BY_PREFIX.first(prefix)
+    def with_prefix(cls, prefix):
+        """The unrevoked key with this prefix, its account loaded too (for the plan)."""
+        return (
+            cls.select(cls, Account)
+            .join(Account)
+            .where((cls.prefix == prefix) & cls.revoked_at.is_null())
+            .limit(1)
+        )
 
     def is_expired(self, now_ms):
         return self.expires_at is not None and self.expires_at <= now_ms
-
-    @classmethod
-    def revoke(cls, key, id, now_ms):
-        """Revoke a key the caller may see; False if there is none (already revoked)."""
-        visible = cls.visible_to(key).where(cls.id == id).select(cls.id)
-        return cls.update(revoked_at=now_ms, updated_at=now_ms).where(cls.id.in_(visible)).execute() == 1
 
     def touch(self, now_ms, interval_ms):
         """Record use, writing at most once per `interval_ms` (a conditional UPDATE)."""
@@ -156,17 +155,6 @@ class ApiKey(TenantModel):
             & (ApiKey.last_used_at.is_null() | (ApiKey.last_used_at <= now_ms - interval_ms))
         ).execute()
         self.last_used_at = now_ms
-
-
-# Run on every request: its SQL is written once (postline/db.py, Compiled).
-_KEY_BY_PREFIX = db.Compiled(
-    lambda prefix: (
-        ApiKey.select(ApiKey, Account)
-        .join(Account)
-        .where((ApiKey.prefix == prefix) & ApiKey.revoked_at.is_null())
-        .limit(1)
-    )
-)
 
 
 class Channel(TenantModel):
@@ -183,7 +171,7 @@ class Channel(TenantModel):
 
 
 class Post(TenantModel):
-    """A post and where it stands in its lifecycle (decisions.md section 6).
+    """A post and where it stands in its lifecycle (README, API notes: Posts).
 
     `due_at` is when the worker must next act on the post (its schedule, a retry, or
     the end of a publishing lease); NULL when nothing is pending. `post_tally` keeps
@@ -227,9 +215,9 @@ class Post(TenantModel):
 
     @property
     def targets(self):
-        """The post's targets, loaded once (`attach_targets` loads them for a whole page)."""
+        """The post's targets, loaded once (postline/posts/targets.py loads a whole page's)."""
         if not hasattr(self, "_targets"):
-            attach_targets([self])
+            self._targets = list(PostTarget.of_posts([self.id])) if self.has_targets else []
         return self._targets
 
 
@@ -253,31 +241,14 @@ class PostTarget(BaseModel):
         return {"code": self.error_code, "message": self.error_message}
 
     @classmethod
+    def of_posts(cls, post_ids):
+        return cls.select().where(cls.post.in_(list(post_ids))).order_by(cls.id)
+
+    @classmethod
     def add(cls, post_id, **fields):
         """A new target for a post, which from now on is known to have targets."""
         Post.update(has_targets=True).where(Post.id == post_id).execute()
         return cls.create(post=post_id, **fields)
-
-
-def attach_targets(posts):
-    """Load the targets of many posts in one query (none for posts that never had any)."""
-    by_post = {post.id: post for post in posts if post.has_targets}
-    for post in posts:
-        post._targets = []
-    if by_post:
-        for target in _targets_of(len(by_post)).rows(*by_post):
-            by_post[target.post_id]._targets.append(target)
-    return posts
-
-
-@functools.lru_cache(maxsize=128)
-def _targets_of(count):
-    """The Compiled query for the targets of `count` posts."""
-    return db.Compiled(
-        lambda *post_ids: (
-            PostTarget.select().where(PostTarget.post.in_(list(post_ids))).order_by(PostTarget.id)
-        )
-    )
 
 
 class SandboxPublication(BaseModel):
@@ -296,8 +267,8 @@ class PostTally(Model):
 
     Triggers on `post` (migration 0003) append +1/-1 rows to PostTallyDelta: appends
     take no shared row lock, so concurrent writers never wait on or deadlock over a
-    counter. The worker folds deltas into this table (`fold_post_tallies`); a count
-    reads both in one statement.
+    counter. The worker folds deltas into this table; a count reads both in one
+    statement (postline/posts/tallies.py).
     """
 
     account_id = CharField(max_length=40)
@@ -310,74 +281,6 @@ class PostTally(Model):
         database = database
         legacy_table_names = False
         primary_key = CompositeKey("account_id", "mode", "channel_id", "status")
-
-    @classmethod
-    def total(cls, account_id, mode, filters=(), compare=None):
-        """Posts of an account and mode, read from the tallies and the unfolded deltas in
-        one statement (one snapshot).
-
-        `filters` are (column, operator, value) on `status` or `channel_id`, a list value
-        for `in`; `compare(column, operator, value)` makes each condition.
-        """
-        shape = tuple((column, operator, _arity(value)) for column, operator, value in filters)
-        values = [account_id, mode]
-        for _, _, value in filters:
-            values += value if isinstance(value, list) else [value]
-        return _tally_total(shape, compare).first(*values)[0]
-
-    @classmethod
-    def fold(cls):
-        """Move the appended deltas into the tallies; returns how many were folded."""
-        moved = (
-            # WHERE TRUE: SQLite's upsert needs it to parse INSERT ... SELECT ... ON CONFLICT.
-            "SELECT account_id, mode, channel_id, status, SUM(delta) FROM {source} WHERE TRUE "
-            "GROUP BY account_id, mode, channel_id, status"
-        )
-        upsert = (
-            "INSERT INTO post_tally (account_id, mode, channel_id, status, count) {rows} "
-            "ON CONFLICT (account_id, mode, channel_id, status) "
-            "DO UPDATE SET count = post_tally.count + excluded.count"
-        )
-        with db.serialized(db.TALLY_LOCK_ID):
-            if db.is_sqlite():
-                # The write lock taken at BEGIN keeps new deltas out until commit.
-                folded = PostTallyDelta.select().count()
-                database.execute_sql(upsert.format(rows=moved.format(source="post_tally_delta")))
-                PostTallyDelta.delete().execute()
-                return folded
-            # One statement: exactly the deltas this snapshot sees are deleted and added.
-            cursor = database.execute_sql(
-                "WITH deleted AS (DELETE FROM post_tally_delta RETURNING *), "
-                "folded AS (" + upsert.format(rows=moved.format(source="deleted")) + " RETURNING 1) "
-                "SELECT (SELECT COUNT(*) FROM deleted)"
-            )
-            return cursor.fetchone()[0]
-
-
-def _arity(value):
-    return len(value) if isinstance(value, list) else None
-
-
-@functools.lru_cache(maxsize=256)
-def _tally_total(shape, compare):
-    """The Compiled total for one shape of filters (columns, operators, list lengths)."""
-
-    def build(account_id, mode, *values):
-        def total(table, column):
-            condition = (table.account_id == account_id) & (table.mode == mode)
-            remaining = iter(values)
-            for name, operator, arity in shape:
-                value = next(remaining) if arity is None else [next(remaining) for _ in range(arity)]
-                condition &= compare(getattr(table, name), operator, value)
-            return table.select(fn.COALESCE(fn.SUM(column), 0)).where(condition)
-
-        # NodeList, not `+`: adding two peewee queries makes a UNION ALL.
-        both = NodeList(
-            (total(PostTally, PostTally.count), SQL("+"), total(PostTallyDelta, PostTallyDelta.delta))
-        )
-        return Select(columns=[both]).bind(database).tuples()
-
-    return db.Compiled(build)
 
 
 class PostTallyDelta(Model):
@@ -411,11 +314,16 @@ class IdempotencyKey(BaseModel):
     class Meta:
         indexes = ((("api_key", "endpoint", "key"), True),)
 
+    @classmethod
+    def purge_expired(cls, now_ms):
+        """Delete keys past their 24 hours, with the answers they kept."""
+        return cls.delete().where(cls.expires_at <= now_ms).execute()
+
 
 class Event(TenantModel):
     """Something that happened, recorded in the same transaction as its cause (an outbox).
 
-    `data` is the event's JSON payload (snake_case fields, decisions.md section 10).
+    `data` is the event's JSON payload (snake_case fields; README, Webhooks).
     """
 
     id_prefix = "evt"
@@ -457,25 +365,15 @@ class Webhook(TenantModel):
         indexes = ((("account", "mode", "created_at", "id"), False),)
 
     @classmethod
-    def subscribers(cls, account_id, mode, event_type):
-        """The active webhooks of an account and mode that subscribe to `event_type`."""
-        return [
-            webhook for webhook in _ACTIVE_WEBHOOKS.rows(account_id, mode) if event_type in webhook.events
-        ]
-
-
-# Run for every event recorded: its SQL is written once (postline/db.py, Compiled).
-_ACTIVE_WEBHOOKS = db.Compiled(
-    lambda account_id, mode: Webhook.select().where(
-        (Webhook.account == account_id) & (Webhook.mode == mode) & Webhook.active
-    )
-)
+    def active_of(cls, account_id, mode):
+        """The active webhooks of an account and mode."""
+        return cls.select().where((cls.account == account_id) & (cls.mode == mode) & cls.active)
 
 
 class WebhookDelivery(BaseModel):
     """One event on its way to one webhook: its attempts so far and the next one.
 
-    `due_at`, `lease_owner` and `lease_expires_at` make it claimable (postline/leases.py);
+    `due_at`, `lease_owner` and `lease_expires_at` make it claimable (postline/db/leases.py);
     `next_attempt_at` is what clients see: when the next attempt is scheduled.
     """
 
@@ -511,7 +409,7 @@ class WebhookDelivery(BaseModel):
                 "event": event_id,
                 "event_type": event_type,
                 "trigger": trigger,
-                "status": PENDING,
+                "status": DeliveryStatus.PENDING,
                 "next_attempt_at": now_ms,
                 "due_at": now_ms,
                 "created_at": now_ms,
@@ -540,6 +438,11 @@ class WebhookDelivery(BaseModel):
         return cls.select().where(cls.webhook == webhook_id)
 
     @classmethod
+    def get_of(cls, webhook_id, delivery_id):
+        """The delivery `delivery_id` of the webhook; NotFound otherwise."""
+        return _found(cls.of(webhook_id).where(cls.id == delivery_id).first())
+
+    @classmethod
     def busy_webhooks(cls, now_ms, limit):
         """Ids of webhooks with at least `limit` deliveries leased right now (a subquery)."""
         leased = cls.alias()
@@ -551,7 +454,7 @@ class WebhookDelivery(BaseModel):
         )
 
     @classmethod
-    def purge_finished_before(cls, cutoff_ms):
+    def purge_before(cls, cutoff_ms):
         """Delete finished deliveries created before `cutoff_ms`; pending ones stay."""
         return cls.delete().where((cls.created_at < cutoff_ms) & cls.due_at.is_null()).execute()
 
@@ -589,7 +492,8 @@ class WorkerHeartbeat(Model):
         return cls.select(fn.MAX(cls.last_seen_at)).scalar()
 
     @classmethod
-    def purge_older_than(cls, cutoff_ms):
+    def purge_before(cls, cutoff_ms):
+        """Delete the heartbeats of workers gone since before `cutoff_ms`."""
         return cls.delete().where(cls.last_seen_at < cutoff_ms).execute()
 
 
@@ -598,7 +502,7 @@ class RateLimitCounter(Model):
 
     Each window (minute, hour, day) keeps its current fixed slot (Unix time divided
     by the window's length), the count in that slot and the count of the slot before;
-    `postline.ratelimit_sql` weighs the two into a sliding window and admits or
+    postline/limits/sql_store.py weighs the two into a sliding window and admits or
     refuses a request in one conditional upsert. One row per bucket, so concurrent
     requests of different keys never wait for each other's row.
     """
@@ -622,15 +526,30 @@ class RateLimitCounter(Model):
 
     @classmethod
     def purge_expired(cls, now_ms):
+        """Delete counters whose windows have all emptied."""
         return cls.delete().where(cls.expires_at < now_ms).execute()
 
 
-class UsageDay(Model):
-    """An account's usage in one mode on one UTC day."""
+class UsageRow(Model):
+    """Usage of an account in one mode on one UTC day (a table per breakdown)."""
 
     account = ForeignKeyField(Account, on_delete="CASCADE")
     mode = CharField(max_length=4)
     day = DateField()
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+    @classmethod
+    def purge_before(cls, cutoff_day):
+        """Delete days before `cutoff_day` (a date)."""
+        return cls.delete().where(cls.day < cutoff_day).execute()
+
+
+class UsageDay(UsageRow):
+    """An account's usage in one mode on one UTC day."""
+
     requests = BigIntegerField(default=0)
     posts_created = BigIntegerField(default=0)
     posts_delivered = BigIntegerField(default=0)
@@ -639,24 +558,17 @@ class UsageDay(Model):
     media_bytes = BigIntegerField(default=0)
 
     class Meta:
-        database = database
-        legacy_table_names = False
         primary_key = CompositeKey("account", "mode", "day")
         indexes = ((("day",), False),)
 
 
-class UsageEndpointDay(Model):
+class UsageEndpointDay(UsageRow):
     """Requests of an account in one mode on one UTC day to one endpoint (`GET /v1/usage/day`)."""
 
-    account = ForeignKeyField(Account, on_delete="CASCADE")
-    mode = CharField(max_length=4)
-    day = DateField()
     endpoint = CharField(max_length=200)
     requests = BigIntegerField(default=0)
 
     class Meta:
-        database = database
-        legacy_table_names = False
         primary_key = CompositeKey("account", "mode", "day", "endpoint")
         indexes = ((("day",), False),)
 

@@ -11,36 +11,14 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from models import DELIVERY_STATUSES, DELIVERY_TRIGGERS
-from postline import events, timestamps, usage
-from postline.api_keys import PERMISSIONS
+from postline import timestamps
+from postline.accounts.keys import PERMISSIONS
+from postline.limits import usage
+from postline.statuses import DeliveryStatus, DeliveryTrigger, PostStatus, TargetStatus
+from postline.web.fields import LocalTimestampInput, Timestamp
+from postline.webhooks import events
 
 HEX_COLOR = r"^#[0-9A-Fa-f]{6}$"
-
-
-class Timestamp(fields.Integer):
-    """A timestamp in an answer: Unix milliseconds."""
-
-
-class TimestampInput(fields.Field):
-    """A timestamp a client sends: Unix milliseconds or ISO 8601 with Z or an offset."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        try:
-            return timestamps.parse(value)
-        except timestamps.TimestampError as error:
-            raise ValidationError(str(error)) from None
-
-
-class LocalTimestampInput(TimestampInput):
-    """Like TimestampInput, but an ISO time without an offset is kept (as a naive
-    datetime) for the domain to read in the post's `timezone`."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        try:
-            return timestamps.parse_local(value)
-        except timestamps.TimestampError as error:
-            raise ValidationError(str(error)) from None
 
 
 def valid_zone(name):
@@ -50,118 +28,12 @@ def valid_zone(name):
         raise ValidationError(str(error)) from None
 
 
-def input_field_properties(converter, field, **kwargs):
-    """OpenAPI for our input fields: TimestampInput (ms or date-time), CommaList (pattern),
-    and the rule that text holds no NUL character (no database stores one)."""
-    if isinstance(field, CommaList):
-        return {"type": "string", "pattern": field.pattern()}
-    documented = "pattern" in field.metadata or any(isinstance(v, validate.Regexp) for v in field.validators)
-    if isinstance(field, fields.String) and not documented:
-        return {"pattern": NO_NUL}
-    if isinstance(field, TimestampInput):
-        milliseconds = {"type": "integer", "format": "int64", "minimum": 0, "maximum": timestamps.MAX_MS}
-        return {"oneOf": [milliseconds, {"type": "string", "format": "date-time"}]}
-    return {}
-
-
-class CommaList(fields.Field):
-    """A comma-separated query value as a list; empty items are dropped.
-
-    With `choices`, every item must be one of them (documented as a `pattern`).
-    """
-
-    def __init__(self, choices=(), **kwargs):
-        super().__init__(**kwargs)
-        self.choices = tuple(choices)
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, str):
-            raise ValidationError("must be a comma-separated list")
-        items = [item for item in value.split(",") if item]
-        if not items:
-            raise ValidationError("needs at least one value")
-        unknown = [item for item in items if self.choices and item not in self.choices]
-        if unknown:
-            raise ValidationError(f"must be a comma-separated list of: {', '.join(self.choices)}")
-        return items
-
-    def pattern(self):
-        if not self.choices:
-            return r"^[^\u0000]*[^,\u0000][^\u0000]*$"  # some item, and no NUL
-        one = "(" + "|".join(re.escape(choice) for choice in self.choices) + ")"
-        return f"^,*{one}(,+{one})*,*$"
-
-
 # Characters that count as blank, spelled out so Python's `re` (validation) and
 # ECMA regexes (clients reading the documented `pattern`) agree on them.
 BLANK = r"\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-NO_NUL = r"^[^\u0000]*$"
 NOT_BLANK = validate.Regexp(f"^[{BLANK}]*[^{BLANK}\\u0000][^\\u0000]*$", error="must not be blank")
 
 Name = functools.partial(fields.String, validate=[validate.Length(min=1, max=100), NOT_BLANK])
-
-
-# Envelopes and errors ---------------------------------------------------------
-
-
-class ErrorDetailSchema(Schema):
-    field = fields.String(metadata={"description": "The offending field, e.g. `posts[3].content`"})
-    message = fields.String()
-
-
-class ErrorBodySchema(Schema):
-    type = fields.String(metadata={"description": "Error class, e.g. `validation_error`"})
-    code = fields.String(metadata={"description": "Stable machine-readable code, e.g. `VALIDATION_ERROR`"})
-    message = fields.String()
-    details = fields.List(fields.Nested(ErrorDetailSchema))
-    request_id = fields.String()
-
-
-class ErrorSchema(Schema):
-    error = fields.Nested(ErrorBodySchema, required=True)
-    retry_after = fields.Integer(metadata={"description": "Seconds to wait; 429 only"})
-
-
-class PaginationSchema(Schema):
-    page = fields.Integer()
-    per_page = fields.Integer()
-    total = fields.Integer()
-    total_pages = fields.Integer()
-
-
-class ListMetaSchema(Schema):
-    request_id = fields.String()
-    timestamp = fields.Integer(metadata={"description": "Unix milliseconds"})
-    pagination = fields.Nested(PaginationSchema)
-
-
-@functools.cache
-def envelope(schema_class):
-    """`{data: <resource>}`, named after the resource schema."""
-    name = schema_class.__name__.removesuffix("Schema")
-    return Schema.from_dict({"data": fields.Nested(schema_class)}, name=f"{name}Response")
-
-
-@functools.cache
-def batch_envelope(schema_class):
-    """`{data: [<resource>]}`: the answer of a batch operation (no paging)."""
-    name = schema_class.__name__.removesuffix("Schema")
-    return Schema.from_dict({"data": fields.List(fields.Nested(schema_class))}, name=f"{name}BatchResponse")
-
-
-@functools.cache
-def list_envelope(schema_class):
-    """`{data: [<resource>], meta}`, named after the resource schema."""
-    name = schema_class.__name__.removesuffix("Schema")
-    return Schema.from_dict(
-        {"data": fields.List(fields.Nested(schema_class)), "meta": fields.Nested(ListMetaSchema)},
-        name=f"{name}ListResponse",
-    )
-
-
-class DeletedSchema(Schema):
-    id = fields.String()
-    deleted = fields.Boolean()
 
 
 # Channels ---------------------------------------------------------------------
@@ -227,7 +99,6 @@ class ApiKeyUpdateSchema(Schema):
 
 # Posts ------------------------------------------------------------------------
 
-POST_STATUSES = ("draft", "queued", "publishing", "done", "failed", "blocked")
 MAX_BATCH = 100
 
 
@@ -239,7 +110,7 @@ class ProblemSchema(Schema):
 class PostTargetSchema(Schema):
     connection_id = fields.String(data_key="connectionId", allow_none=True)
     platform = fields.String(metadata={"description": "x, linkedin, facebook, instagram, tiktok or sandbox"})
-    status = fields.String(metadata={"description": "pending, published, failed or unconfirmed"})
+    status = fields.String(metadata={"description": " | ".join(TargetStatus.ALL)})
     platform_post_id = fields.String(data_key="platformPostId", allow_none=True)
     url = fields.String(allow_none=True)
     error = fields.Nested(ProblemSchema, allow_none=True)
@@ -253,7 +124,7 @@ class PostSchema(Schema):
     scheduled_for = Timestamp(data_key="scheduledFor")
     timezone = fields.String(allow_none=True)
     media = fields.List(fields.String())
-    status = fields.String(metadata={"description": " | ".join(POST_STATUSES)})
+    status = fields.String(metadata={"description": " | ".join(PostStatus.ALL)})
     attempts = fields.Integer()
     next_attempt_at = Timestamp(
         data_key="nextAttemptAt", allow_none=True, metadata={"description": "When the worker tries again"}
@@ -286,7 +157,7 @@ class PostFieldsSchema(Schema):
         metadata={"description": "Media keys from POST /v1/media/upload"},
     )
     status = fields.String(
-        validate=validate.OneOf(["draft", "queued"]),
+        validate=validate.OneOf(PostStatus.SETTABLE),
         metadata={"description": "draft holds the post; queued (the default) schedules it"},
     )
 
@@ -357,7 +228,7 @@ EventTypes = functools.partial(
     metadata={"description": f"Event types to receive, from: {', '.join(events.TYPES)}"},
 )
 # The common form of a webhook URL, documented so that generated examples are accepted.
-# The service checks more than a pattern can say (postline/ssrf.py) and also takes
+# The service checks more than a pattern can say (postline/net/ssrf.py) and also takes
 # public IP addresses, longer names and, where configured, http.
 WEBHOOK_URL_PATTERN = (
     r"^https://(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,2}[a-z]{2,63}"
@@ -435,7 +306,7 @@ class WebhookDeliverySchema(Schema):
     webhook_id = fields.String(data_key="webhookId")
     event_id = fields.String(data_key="eventId")
     event_type = fields.String(data_key="event")
-    status = fields.String(metadata={"description": ", ".join(DELIVERY_STATUSES)})
+    status = fields.String(metadata={"description": ", ".join(DeliveryStatus.ALL)})
     attempts = fields.Integer()
     next_attempt_at = Timestamp(data_key="nextAttemptAt", allow_none=True)
     last_attempt_at = Timestamp(data_key="lastAttemptAt", allow_none=True)
@@ -445,7 +316,7 @@ class WebhookDeliverySchema(Schema):
     )
     error = fields.String(allow_none=True)
     duration_ms = fields.Integer(data_key="durationMs", allow_none=True)
-    trigger = fields.String(metadata={"description": ", ".join(DELIVERY_TRIGGERS)})
+    trigger = fields.String(metadata={"description": ", ".join(DeliveryTrigger.ALL)})
     created_at = Timestamp(data_key="createdAt")
     delivered_at = Timestamp(data_key="deliveredAt", allow_none=True)
 

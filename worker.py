@@ -1,7 +1,8 @@
 """The Postline worker: `python worker.py`.
 
 An APScheduler BlockingScheduler runs the periodic jobs; the jobs themselves are
-plain functions in postline/ that tests call directly.
+plain functions in postline/ that tests call directly. Nothing here loads the web
+stack (Flask, flask-smorest, webargs): tests/test_layout.py checks it.
 """
 
 import logging
@@ -12,7 +13,10 @@ from datetime import UTC, datetime
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
 
-from postline import maintenance, process, publishing, webhook_delivery
+from postline import process
+from postline.jobs import heartbeat, maintenance
+from postline.posts import publishing
+from postline.webhooks import delivery
 
 log = logging.getLogger("postline.worker")
 
@@ -21,54 +25,32 @@ def build_pools(settings, identity):
     """The thread pools that publish posts and deliver webhook events."""
     return [
         publishing.pool(settings["publishing"], identity.worker_id),
-        webhook_delivery.pool(settings["webhooks"], identity.worker_id),
+        delivery.pool(settings["webhooks"], identity.worker_id),
     ]
 
 
 def build_scheduler(settings, identity, pools):
     """The scheduler with every periodic job registered."""
-    worker = settings["worker"]
+    poll, purge = settings["worker"]["poll_interval"], settings["worker"]["purge_interval"]
     scheduler = BlockingScheduler(
         executors={"default": ThreadPoolExecutor(4)},
         job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": 30},
     )
-    scheduler.add_job(
-        maintenance.write_heartbeat,
-        "interval",
-        args=[identity],
-        seconds=worker["poll_interval"],
-        id="heartbeat",
-        next_run_time=_now(),
-    )
-    for pool in pools:
-        scheduler.add_job(
-            pool.dispatch_due, "interval", seconds=worker["poll_interval"], id=pool.name, next_run_time=_now()
-        )
-    scheduler.add_job(
-        maintenance.fold_post_tallies,
-        "interval",
-        seconds=worker["poll_interval"],
-        id="fold-post-tallies",
-        next_run_time=_now(),
-    )
-    scheduler.add_job(
-        maintenance.purge_expired_rows,
-        "interval",
-        args=[settings],
-        seconds=worker["purge_interval"],
-        id="purge",
-        next_run_time=_now(),
-    )
+    jobs = [
+        ("heartbeat", heartbeat.write, [identity], poll),
+        *[(pool.name, pool.dispatch_due, [], poll) for pool in pools],
+        ("fold-post-tallies", maintenance.fold_post_tallies, [], poll),
+        ("purge", maintenance.purge_expired_rows, [settings], purge),
+    ]
+    now = datetime.now(UTC)
+    for job_id, function, args, seconds in jobs:
+        scheduler.add_job(function, "interval", args=args, seconds=seconds, id=job_id, next_run_time=now)
     return scheduler
-
-
-def _now():
-    return datetime.now(UTC)
 
 
 def main():
     settings = process.start()
-    identity = maintenance.WorkerIdentity()
+    identity = heartbeat.WorkerIdentity()
     pools = build_pools(settings, identity)
     scheduler = build_scheduler(settings, identity, pools)
 

@@ -1,18 +1,22 @@
 """Pieces the benchmarks share: a receiver process, waiting, scratch databases."""
 
+import contextlib
+import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
-from urllib.parse import urlsplit, urlunsplit
-
-import psycopg2
 
 from postline import db
+from tests.support.databases import reachable, scratch_postgres
+from tests.support.servers import ServerProcess
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+# A worker may deliver to the benchmark's receiver on 127.0.0.1.
+LOCAL_WEBHOOKS = {"POSTLINE_WEBHOOKS_ALLOW_HTTP": "true", "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true"}
 
 
 RECEIVER = """
@@ -61,25 +65,9 @@ def wait(condition, seconds, failure=None):
 
 
 def postgres_admin_url():
+    """The PostgreSQL server benchmarks may create databases on, or None if unreachable."""
     url = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL") or DEFAULT_POSTGRES
-    try:
-        psycopg2.connect(url, connect_timeout=2).close()
-    except psycopg2.OperationalError:
-        return None
-    return url
-
-
-def scratch_postgres(admin_url, action):
-    name = f"postline_bench_{uuid.uuid4().hex[:10]}"
-    admin = psycopg2.connect(admin_url)
-    admin.autocommit = True
-    admin.cursor().execute(f'CREATE DATABASE "{name}"')
-    try:
-        return action(urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}")))
-    finally:
-        db.close()
-        admin.cursor().execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+    return url if reachable(url) else None
 
 
 def on_each_backend(report):
@@ -91,4 +79,66 @@ def on_each_backend(report):
         if admin_url is None:
             print("postgresql  not reachable: skipped")
         else:
-            scratch_postgres(admin_url, lambda url: report("postgresql", url, data_dir))
+            with scratch_postgres(admin_url, "postline_bench") as url:
+                report("postgresql", url, data_dir)
+                db.close()
+
+
+@contextlib.contextmanager
+def scratch_database(backend, data_dir):
+    """The URL of an empty database for one run: a SQLite file in `data_dir`, or a
+    PostgreSQL database created for the run and dropped after it."""
+    if backend == "sqlite":
+        yield f"sqlite:///{data_dir}/bench.db"
+        return
+    admin_url = postgres_admin_url()
+    if admin_url is None:
+        raise RuntimeError("PostgreSQL is not reachable (set BENCH_DATABASE_URL)")
+    with scratch_postgres(admin_url, "postline_bench") as url:
+        yield url
+
+
+@contextlib.contextmanager
+def gunicorn(app_spec, root, env, workers=2):
+    """`gunicorn app_spec` with `workers` sync workers on a free loopback port; yields its URL."""
+    server = ServerProcess.gunicorn(env, workers, app_spec, cwd=root)
+    try:
+        yield server.url
+    finally:
+        server.stop(30)
+
+
+WRK_SCRIPT = """
+wrk.method = "{method}"
+wrk.body = {body}
+{headers}
+"""
+
+
+def wrk(url, method="GET", headers=None, body=None, duration=10, threads=2, connections=16):
+    """Requests per second that `wrk` reaches against `url`; every answer must be 2xx."""
+    if shutil.which("wrk") is None:
+        raise RuntimeError("wrk is not installed (Debian: apt-get install wrk)")
+    headers = {**(headers or {}), **({"Content-Type": "application/json"} if body is not None else {})}
+    lines = "\n".join(
+        f"wrk.headers[{json.dumps(name)}] = {json.dumps(value)}" for name, value in headers.items()
+    )
+    script = WRK_SCRIPT.format(
+        method=method, body=json.dumps(json.dumps(body)) if body is not None else "nil", headers=lines
+    )
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as file:
+        file.write(script)
+        file.flush()
+        output = subprocess.run(
+            ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "-s", file.name, url],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=duration + 60,
+        ).stdout
+    if "Non-2xx or 3xx responses" in output:
+        raise RuntimeError(f"some answers were not 2xx:\n{output}")
+    match = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    if match is None:
+        raise RuntimeError(f"wrk printed no rate:\n{output}")
+    return float(match.group(1))

@@ -10,7 +10,6 @@ run stops after --max-seconds.
 """
 
 import argparse
-import os
 import subprocess
 import sys
 import time
@@ -19,10 +18,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.support import Receiver, on_each_backend, wait  # noqa: E402
+from bench.support import LOCAL_WEBHOOKS, Receiver, on_each_backend, wait  # noqa: E402
 from models import Account, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
-from postline import db, events, ids, process, webhooks  # noqa: E402
+from postline import db, ids, process  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
+from postline.webhooks import events, subscriptions  # noqa: E402
+from tests.support.servers import environment  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
 
@@ -42,21 +43,17 @@ def run(database_url, data_dir, receiver, shape, count, max_seconds):
     account = Account.get_or_none(Account.name == "bench") or Account.create(
         id=ids.new_id("acct"), name="bench", plan="free"
     )
-    secret = keyring.encrypt(webhooks.new_secret())
+    secret = keyring.encrypt(subscriptions.new_secret())
     Webhook.create_for_account(account.id, "live", url=receiver.url, events=["post.created"], secret=secret)
 
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": SECRET,
-        "POSTLINE_SERVER_DATA_DIR": data_dir,
-        "POSTLINE_SERVER_LOG_LEVEL": "WARNING",
-        "POSTLINE_WEBHOOKS_ALLOW_HTTP": "true",
-        "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true",
-        "POSTLINE_WEBHOOKS_CONCURRENCY": str(concurrency),
-        "POSTLINE_WEBHOOKS_PER_WEBHOOK_CONCURRENCY": str(per_webhook),
-    }
+    env = environment(
+        database_url,
+        data_dir,
+        SECRET,
+        **LOCAL_WEBHOOKS,
+        POSTLINE_WEBHOOKS_CONCURRENCY=str(concurrency),
+        POSTLINE_WEBHOOKS_PER_WEBHOOK_CONCURRENCY=str(per_webhook),
+    )
     started_workers = [
         subprocess.Popen([sys.executable, "worker.py"], cwd=ROOT, env=env) for _ in range(workers)
     ]

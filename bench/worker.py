@@ -11,7 +11,6 @@ On a scratch SQLite file and, when PostgreSQL is reachable, a scratch database:
 """
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
@@ -21,10 +20,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.support import Receiver, on_each_backend, wait  # noqa: E402
+from bench.support import LOCAL_WEBHOOKS, Receiver, on_each_backend, wait  # noqa: E402
 from models import Channel, Post, PostTarget, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
-from postline import api_keys, clock, db, posts, process, webhooks  # noqa: E402
+from postline import clock, db, process  # noqa: E402
+from postline.accounts import accounts, keys  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
+from postline.posts import lifecycle  # noqa: E402
+from postline.webhooks import subscriptions  # noqa: E402
+from tests.support.servers import environment  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
 STEADY_RATE = 50
@@ -39,21 +42,12 @@ def setup(database_url, data_dir, receiver_url):
             "server": {"data_dir": data_dir, "secret_key": SECRET, "log_level": "WARNING"},
         }
     )
-    account = api_keys.find_or_create_account("bench", "ocean")
-    key, _ = api_keys.issue_key(account.id, "bench", mode="test")
+    account = accounts.find_or_create("bench", "ocean")
+    key, _ = keys.issue_key(account.id, "bench", mode="test")
     channel = Channel.create_for(key, name="Bench", color="#4F46E5")
-    secret = keyring.encrypt(webhooks.new_secret())
+    secret = keyring.encrypt(subscriptions.new_secret())
     Webhook.create_for(key, url=receiver_url, events=["post.delivered"], secret=secret)
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": SECRET,
-        "POSTLINE_SERVER_DATA_DIR": data_dir,
-        "POSTLINE_SERVER_LOG_LEVEL": "WARNING",
-        "POSTLINE_WEBHOOKS_ALLOW_HTTP": "true",
-        "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true",
-    }
+    env = environment(database_url, data_dir, SECRET, **LOCAL_WEBHOOKS)
     return key, channel.id, env
 
 
@@ -64,7 +58,7 @@ def create(key, channel_id, count, first_due, spacing_ms=0):
             {"channel_id": channel_id, "content": f"bench {n}", "scheduled_for": first_due + n * spacing_ms}
             for n in range(start, min(count, start + 100))
         ]
-        posts.create_posts(key, items)
+        lifecycle.create(key, items)
 
 
 class Worker:

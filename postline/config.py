@@ -1,6 +1,6 @@
 """The one configuration loader: config.toml, then environment overrides.
 
-Used alike by the app, the worker and the CLI (decisions.md section 14).
+Used alike by the app, the worker and the CLI (README, Configuration).
 """
 
 import logging

@@ -1,4 +1,4 @@
-"""Opaque, prefixed, creation-time-sortable identifiers (decisions.md section 1).
+"""Opaque, prefixed, creation-time-sortable identifiers (README, API notes: Ids).
 
 `<prefix>_` + 10 base32 characters of millisecond time + 20 of randomness (100 bits),
 in lower-case Crockford base32, whose alphabet sorts the same as the values.

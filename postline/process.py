@@ -1,7 +1,8 @@
 """What every Postline process (app, worker, CLI) does first."""
 
-from postline import config, db, usage
+from postline import config, db
 from postline.keyring import keyring, resolve_secret
+from postline.limits import usage
 
 
 def start(overrides=None):

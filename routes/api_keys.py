@@ -4,19 +4,12 @@ from flask import g
 from flask.views import MethodView
 
 from models import ApiKey
-from postline import api_keys, clock, db
-from postline.api import Blueprint, deleted, requires, single
-from postline.idempotency import idempotent
-from postline.listing import Listing, scope
-from schemas import (
-    ApiKeyCreatedSchema,
-    ApiKeyCreateSchema,
-    ApiKeySchema,
-    ApiKeyUpdateSchema,
-    DeletedSchema,
-    envelope,
-    list_envelope,
-)
+from postline.accounts import keys
+from postline.web.api import Blueprint, requires
+from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
+from postline.web.idempotency import idempotent
+from postline.web.listing import Listing, scope
+from schemas import ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeySchema, ApiKeyUpdateSchema
 
 blp = Blueprint("api-keys", __name__, url_prefix="/v1/api-keys", description="API keys.")
 
@@ -42,13 +35,7 @@ class ApiKeys(MethodView):
         Without `permissions` the new key gets every permission of the creating key.
         A key cannot grant what it does not hold, and a test key cannot create a live key.
         """
-        creator = g.api_key
-        permissions = fields.get("permissions", creator.permissions)
-        mode = fields.get("mode", creator.mode)
-        api_keys.check_grant(creator, permissions, mode)
-        record, full_key = api_keys.issue_key(
-            creator.account_id, fields["name"], mode, permissions, fields.get("expires_in")
-        )
+        record, full_key = keys.create(g.api_key, fields)
         record.key = full_key
         return single(record)
 
@@ -66,20 +53,11 @@ class ApiKeyById(MethodView):
     @blp.response(200, envelope(ApiKeySchema))
     def patch(self, fields, key_id):
         """Rename a key or change its permissions (never beyond the caller's own)"""
-        if "permissions" in fields:
-            api_keys.check_grant(g.api_key, fields["permissions"])
-            fields["permissions"] = api_keys.ordered(fields["permissions"])
-        with db.database.atomic():
-            record = ApiKey.lock_visible(g.api_key, key_id)
-            for name, value in fields.items():
-                setattr(record, name, value)
-            record.save()
-        return single(record)
+        return single(keys.update(g.api_key, key_id, fields))
 
     @requires("api-keys:write")
     @blp.response(200, envelope(DeletedSchema))
     def delete(self, key_id):
         """Revoke a key; it answers 401 from the next request on"""
-        if not ApiKey.revoke(g.api_key, key_id, clock.now_ms()):
-            raise ApiKey.DoesNotExist
+        keys.revoke(g.api_key, key_id)
         return deleted(key_id)

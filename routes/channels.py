@@ -4,18 +4,12 @@ from flask import g
 from flask.views import MethodView
 
 from models import Channel
-from postline import channels, db
-from postline.api import Blueprint, deleted, requires, single
-from postline.idempotency import idempotent
-from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
-from schemas import (
-    ChannelCreateSchema,
-    ChannelSchema,
-    ChannelUpdateSchema,
-    DeletedSchema,
-    envelope,
-    list_envelope,
-)
+from postline import channels
+from postline.web.api import Blueprint, requires
+from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
+from postline.web.idempotency import idempotent
+from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from schemas import ChannelCreateSchema, ChannelSchema, ChannelUpdateSchema
 
 blp = Blueprint("channels", __name__, url_prefix="/v1/channels", description="Channels group posts.")
 
@@ -45,7 +39,7 @@ class Channels(MethodView):
     @blp.response(201, envelope(ChannelSchema))
     def post(self, fields):
         """Create a channel"""
-        return single(channels.create_channel(g.api_key, fields))
+        return single(channels.create(g.api_key, fields))
 
 
 @blp.route("/<channel_id>")
@@ -61,12 +55,7 @@ class ChannelById(MethodView):
     @blp.response(200, envelope(ChannelSchema))
     def patch(self, fields, channel_id):
         """Update a channel's name or color"""
-        with db.database.atomic():
-            channel = Channel.lock_visible(g.api_key, channel_id)
-            for name, value in fields.items():
-                setattr(channel, name, value)
-            channel.save()
-        return single(channel)
+        return single(channels.update(g.api_key, channel_id, fields))
 
     @requires("channels:write")
     @blp.response(200, envelope(DeletedSchema))
@@ -75,5 +64,5 @@ class ChannelById(MethodView):
 
         Refused with 409 CHANNEL_BUSY while one of its posts is publishing.
         """
-        channels.delete_channel(g.api_key, channel_id)
+        channels.delete(g.api_key, channel_id)
         return deleted(channel_id)

@@ -3,9 +3,11 @@
 from flask import current_app, g
 from flask.views import MethodView
 
-from postline import health
-from postline.api import Blueprint, requires, single
-from schemas import HealthSchema, envelope
+from postline import VERSION, clock
+from postline.jobs import heartbeat
+from postline.web.api import Blueprint, requires
+from postline.web.envelopes import envelope, single
+from schemas import HealthSchema
 
 blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Service health.")
 
@@ -21,4 +23,14 @@ class Health(MethodView):
         has written a heartbeat within `[worker] heartbeat_timeout` seconds.
         """
         timeout_s = current_app.config["POSTLINE"]["worker"]["heartbeat_timeout"]
-        return single(health.report(g.api_key, timeout_s))
+        healthy, worker = heartbeat.worker_status(timeout_s)
+        return single(
+            {
+                "status": "ok" if healthy else "degraded",
+                "version": VERSION,
+                "time": clock.now_ms(),
+                "key": g.api_key,
+                "database": "ok",
+                "worker": worker,
+            }
+        )

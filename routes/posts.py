@@ -3,24 +3,21 @@
 from flask import g
 from flask.views import MethodView
 
-from models import Post, attach_targets
-from postline import posts
-from postline.api import Blueprint, deleted, requires, single
-from postline.idempotency import idempotent
-from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from models import Post
+from postline.posts import lifecycle, tallies, targets
+from postline.statuses import PostStatus
+from postline.web.api import Blueprint, requires
+from postline.web.envelopes import DeletedSchema, batch_envelope, deleted, envelope, list_envelope, single
+from postline.web.idempotency import idempotent
+from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
 from schemas import (
-    POST_STATUSES,
     BatchDeletedSchema,
-    DeletedSchema,
     PostBatchCreateSchema,
     PostBatchDeleteSchema,
     PostBatchUpdateSchema,
     PostCreateSchema,
     PostSchema,
     PostUpdateSchema,
-    batch_envelope,
-    envelope,
-    list_envelope,
 )
 
 blp = Blueprint("posts", __name__, url_prefix="/v1/posts", description="Scheduled posts.")
@@ -29,7 +26,7 @@ LISTING = Listing(
     "Post",
     Post,
     filters=[
-        Filter("status", Post.status, ("eq", "ne", "in"), choices=POST_STATUSES),
+        Filter("status", Post.status, ("eq", "ne", "in"), choices=PostStatus.ALL),
         Filter("channelId", Post.channel, ("eq", "ne", "in")),
         Filter("scheduledFor", Post.scheduled_for, TIMESTAMP_OPERATORS, kind="timestamp"),
         Filter("createdAt", Post.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
@@ -47,9 +44,9 @@ class Posts(MethodView):
     @blp.response(200, list_envelope(PostSchema))
     def get(self, args):
         """List posts"""
-        total = posts.count_from_tallies(g.api_key, LISTING.filters(args))
+        total = tallies.count_for_listing(g.api_key, LISTING.named_filters(args))
         page = LISTING.page(scope(g.api_key), args, g.request_id, total=total)
-        attach_targets(page["data"])
+        targets.attach(page["data"])
         return page
 
     @requires("posts:write")
@@ -62,7 +59,7 @@ class Posts(MethodView):
         `scheduledFor` omitted means as soon as possible; `status: "draft"` holds the post
         until a PATCH queues it.
         """
-        return single(posts.create_posts(g.api_key, [fields])[0])
+        return single(lifecycle.create(g.api_key, [fields])[0])
 
 
 @blp.route("/batch")
@@ -73,7 +70,7 @@ class PostBatch(MethodView):
     @blp.response(201, batch_envelope(PostSchema))
     def post(self, body):
         """Create up to 100 posts, all or none"""
-        return {"data": posts.create_posts(g.api_key, body["posts"], posts.batch_path)}
+        return {"data": lifecycle.create(g.api_key, body["posts"], lifecycle.batch_path)}
 
     @requires("posts:write")
     @blp.arguments(PostBatchUpdateSchema)
@@ -81,14 +78,14 @@ class PostBatch(MethodView):
     def patch(self, body):
         """Update up to 100 posts, all or none"""
         changes = [(item.pop("id"), item) for item in body["posts"]]
-        return {"data": posts.update_posts(g.api_key, changes, posts.batch_path)}
+        return {"data": lifecycle.update(g.api_key, changes, lifecycle.batch_path)}
 
     @requires("posts:write")
     @blp.arguments(PostBatchDeleteSchema)
     @blp.response(200, envelope(BatchDeletedSchema))
     def delete(self, body):
         """Delete up to 100 posts, all or none"""
-        deleted = posts.delete_posts(g.api_key, body["ids"], lambda index: f"ids[{index}]")
+        deleted = lifecycle.delete(g.api_key, body["ids"], lambda index: f"ids[{index}]")
         return single({"deleted": deleted})
 
 
@@ -108,11 +105,11 @@ class PostById(MethodView):
 
         Allowed while the post is draft, queued, failed or blocked; resets attempts.
         """
-        return single(posts.update_posts(g.api_key, [(post_id, fields)])[0])
+        return single(lifecycle.update(g.api_key, [(post_id, fields)])[0])
 
     @requires("posts:write")
     @blp.response(200, envelope(DeletedSchema))
     def delete(self, post_id):
         """Delete a post (not while it is publishing)"""
-        posts.delete_posts(g.api_key, [post_id], lambda index: "id")
+        lifecycle.delete(g.api_key, [post_id], lambda index: "id")
         return deleted(post_id)

@@ -3,17 +3,17 @@
 from flask import g
 from flask.views import MethodView
 
-from postline import ratelimit, usage
-from postline.api import Blueprint, requires, single
-from postline.listing import list_body, page_fields
+from postline.limits import usage
+from postline.web import limits
+from postline.web.api import Blueprint, requires
+from postline.web.envelopes import envelope, list_body, list_envelope, single
+from postline.web.listing import page_fields
 from schemas import (
     UsageDayDetailSchema,
     UsageDayQuerySchema,
     UsageDaySchema,
     UsageHistoryRangeSchema,
     UsageSummarySchema,
-    envelope,
-    list_envelope,
 )
 
 blp = Blueprint("usage", __name__, url_prefix="/v1/usage", description="Rate limits and usage.")
@@ -37,7 +37,7 @@ class Usage(MethodView):
             {
                 "plan": key.account.plan,
                 "mode": key.mode,
-                "limits": ratelimit.standing(key),
+                "limits": limits.standing(key),
                 "today": usage.record(key.account_id, key.mode, usage.today()),
             }
         )

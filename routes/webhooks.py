@@ -3,20 +3,19 @@
 from flask import current_app, g
 from flask.views import MethodView
 
-from models import DELIVERY_STATUSES, DELIVERY_TRIGGERS, Webhook, WebhookDelivery
-from postline import db, events, webhooks
-from postline.api import Blueprint, deleted, requires, single
-from postline.idempotency import idempotent
-from postline.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from models import Webhook, WebhookDelivery
+from postline.statuses import DeliveryStatus, DeliveryTrigger
+from postline.web.api import Blueprint, requires
+from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
+from postline.web.idempotency import idempotent
+from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from postline.webhooks import events, subscriptions
 from schemas import (
-    DeletedSchema,
     WebhookCreateSchema,
     WebhookDeliverySchema,
     WebhookSchema,
     WebhookUpdateSchema,
     WebhookWithSecretSchema,
-    envelope,
-    list_envelope,
 )
 
 blp = Blueprint(
@@ -28,9 +27,9 @@ DELIVERY_LISTING = Listing(
     "WebhookDelivery",
     WebhookDelivery,
     filters=[
-        Filter("status", WebhookDelivery.status, ("eq", "ne", "in"), choices=DELIVERY_STATUSES),
+        Filter("status", WebhookDelivery.status, ("eq", "ne", "in"), choices=DeliveryStatus.ALL),
         Filter("event", WebhookDelivery.event_type, ("eq", "ne", "in"), choices=events.TYPES),
-        Filter("trigger", WebhookDelivery.trigger, ("eq", "ne", "in"), choices=DELIVERY_TRIGGERS),
+        Filter("trigger", WebhookDelivery.trigger, ("eq", "ne", "in"), choices=DeliveryTrigger.ALL),
         Filter("createdAt", WebhookDelivery.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
     ],
     default_sort="-createdAt",
@@ -61,7 +60,7 @@ class Webhooks(MethodView):
         The URL must be https and reach the public internet: localhost, private,
         link-local and other internal addresses are refused (400, details field `url`).
         """
-        webhook, secret = webhooks.create(g.api_key, fields, _settings())
+        webhook, secret = subscriptions.create(g.api_key, fields, _settings())
         webhook.new_secret = secret
         return single(webhook)
 
@@ -83,10 +82,7 @@ class WebhookById(MethodView):
         With `rotateSecret: true` the answer holds the new secret, once. For 24 hours
         deliveries carry two `v1=` signatures, by the new and by the old secret.
         """
-        webhooks.check_update(fields, _settings())
-        with db.database.atomic():
-            webhook = Webhook.lock_visible(g.api_key, webhook_id)
-            secret = webhooks.update(webhook, fields)
+        webhook, secret = subscriptions.update(g.api_key, webhook_id, fields, _settings())
         if secret:
             webhook.new_secret = secret
         return single(webhook)
@@ -95,7 +91,7 @@ class WebhookById(MethodView):
     @blp.response(200, envelope(DeletedSchema))
     def delete(self, webhook_id):
         """Delete a webhook and its delivery history"""
-        Webhook.get_visible(g.api_key, webhook_id).delete_instance()
+        subscriptions.delete(g.api_key, webhook_id)
         return deleted(webhook_id)
 
 
@@ -130,8 +126,7 @@ class DeliveryById(MethodView):
     @blp.response(200, envelope(WebhookDeliverySchema))
     def get(self, webhook_id, delivery_id):
         """Retrieve one delivery"""
-        webhook = Webhook.get_visible(g.api_key, webhook_id)
-        return single(WebhookDelivery.of(webhook.id).where(WebhookDelivery.id == delivery_id).get())
+        return single(subscriptions.delivery_of(g.api_key, webhook_id, delivery_id))
 
 
 @blp.route("/<webhook_id>/deliveries/<delivery_id>/retry")
@@ -144,6 +139,4 @@ class DeliveryRetry(MethodView):
         The answer is a new delivery of the same event (trigger `manual`), with the
         usual retries if it fails; the original delivery is left as it was.
         """
-        webhook = Webhook.get_visible(g.api_key, webhook_id)
-        delivery = WebhookDelivery.of(webhook.id).where(WebhookDelivery.id == delivery_id).get()
-        return single(webhooks.resend(delivery))
+        return single(subscriptions.resend(g.api_key, webhook_id, delivery_id))

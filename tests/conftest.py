@@ -3,23 +3,21 @@ database when TEST_DATABASE_URL is set; API keys; real server processes.
 """
 
 import os
-import secrets
 import socket
-import sys
-import uuid
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg2
 import pytest
 
 from app import create_app
 from models import LIVE, TABLES
-from postline import api_keys, clock, db, ssrf, usage
-from tests.receivers import Receiver
-from tests.servers import ServerProcess, free_port
+from postline import clock, db
+from postline.accounts import accounts, keys
+from postline.limits import usage
+from postline.net import ssrf
+from tests.support.client import Api
+from tests.support.databases import scratch_postgres
+from tests.support.receivers import Receiver
+from tests.support.servers import WORKER_COMMAND, ServerProcess, environment
 
-ROOT = Path(__file__).resolve().parent.parent
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 TEST_SECRET = "test-secret-" + "x" * 32
 
@@ -40,13 +38,9 @@ def database_url(request, tmp_path_factory):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'postline.db'}"
         return
-    name = f"postline_test_{uuid.uuid4().hex[:12]}"
-    with _admin_connection() as admin:
-        admin.cursor().execute(f'CREATE DATABASE "{name}"')
-    yield urlunsplit(urlsplit(TEST_DATABASE_URL)._replace(path=f"/{name}"))
-    db.close()
-    with _admin_connection() as admin:
-        admin.cursor().execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with scratch_postgres(TEST_DATABASE_URL) as url:
+        yield url
+        db.close()
 
 
 @pytest.fixture
@@ -55,22 +49,8 @@ def empty_database_url(database_url, tmp_path):
     if database_url.startswith("sqlite"):
         yield f"sqlite:///{tmp_path / 'empty.db'}"
         return
-    name = f"postline_empty_{uuid.uuid4().hex[:12]}"
-    with _admin_connection() as admin:
-        admin.cursor().execute(f'CREATE DATABASE "{name}"')
-    yield urlunsplit(urlsplit(TEST_DATABASE_URL)._replace(path=f"/{name}"))
-    with _admin_connection() as admin:
-        admin.cursor().execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-class _admin_connection:
-    def __enter__(self):
-        self.connection = psycopg2.connect(TEST_DATABASE_URL)
-        self.connection.autocommit = True
-        return self.connection
-
-    def __exit__(self, *exc):
-        self.connection.close()
+    with scratch_postgres(TEST_DATABASE_URL, prefix="postline_empty") as url:
+        yield url
 
 
 @pytest.fixture
@@ -90,12 +70,6 @@ def settings(database_url, data_dir):
         # they would only turn a test's hundredth request into a 429.
         "limits": {"enabled": False},
     }
-
-
-def allow_local_webhooks(settings):
-    """Webhooks may call a receiver on 127.0.0.1 over http, as in local development."""
-    settings["webhooks"] = {"allow_http": True, "allow_private_targets": True, "timeout": 2}
-    return settings
 
 
 @pytest.fixture
@@ -125,40 +99,11 @@ def client(app):
 def make_key(app):
     """Create an API key the way the CLI does; returns the full key."""
 
-    def make(
-        account="acme", permissions=api_keys.PERMISSIONS, mode=LIVE, name="test key", expires_in_days=None
-    ):
-        acct = api_keys.find_or_create_account(account, "free")
-        return api_keys.issue_key(acct.id, name, mode, permissions, expires_in_days)[1]
+    def make(account="acme", permissions=keys.PERMISSIONS, mode=LIVE, name="test key", expires_in_days=None):
+        acct = accounts.find_or_create(account, "free")
+        return keys.issue_key(acct.id, name, mode, permissions, expires_in_days)[1]
 
     return make
-
-
-class Api:
-    """The Flask test client with a key's Authorization header on every request."""
-
-    def __init__(self, client, key):
-        self.client = client
-        self.key = key
-
-    def request(self, method, path, **kwargs):
-        headers = {"Authorization": f"Bearer {self.key}", **kwargs.pop("headers", {})}
-        return self.client.open(path, method=method, headers=headers, **kwargs)
-
-    def get(self, path, **kwargs):
-        return self.request("GET", path, **kwargs)
-
-    def post(self, path, **kwargs):
-        return self.request("POST", path, **kwargs)
-
-    def patch(self, path, **kwargs):
-        return self.request("PATCH", path, **kwargs)
-
-    def delete(self, path, **kwargs):
-        return self.request("DELETE", path, **kwargs)
-
-    def as_key(self, key):
-        return Api(self.client, key)
 
 
 @pytest.fixture
@@ -181,15 +126,7 @@ def clock_at(monkeypatch):
 @pytest.fixture
 def server_env(settings):
     """Environment for a server process that shares this test's database and secret."""
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=settings["database"]["url"],
-        SECRET_KEY=TEST_SECRET,
-        POSTLINE_SERVER_DATA_DIR=settings["server"]["data_dir"],
-        POSTLINE_SERVER_LOG_LEVEL="WARNING",
-        PYTHONPATH=str(ROOT),
-    )
-    return env
+    return environment(settings["database"]["url"], settings["server"]["data_dir"], TEST_SECRET)
 
 
 @pytest.fixture
@@ -198,22 +135,8 @@ def gunicorn(app, server_env):
     started = []
 
     def start(workers=2, **extra_env):
-        port = free_port()
-        env = {**server_env, **extra_env}
-        command = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "app:create_app()",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-        ]
-        server = ServerProcess(command, env, cwd=ROOT, url=f"http://127.0.0.1:{port}")
-        started.append(server)
-        server.wait_until_listening()
-        return server.url
+        started.append(ServerProcess.gunicorn({**server_env, **extra_env}, workers))
+        return started[-1].url
 
     yield start
     for server in started:
@@ -226,7 +149,7 @@ def worker_process(app, server_env):
     started = []
 
     def start(**extra_env):
-        process = ServerProcess([sys.executable, "worker.py"], {**server_env, **extra_env}, cwd=ROOT)
+        process = ServerProcess(WORKER_COMMAND, {**server_env, **extra_env})
         started.append(process)
         return process
 
@@ -264,7 +187,3 @@ def receiver():
     yield start
     for running in started:
         running.stop()
-
-
-def random_name(prefix="name"):
-    return f"{prefix}-{secrets.token_hex(4)}"

@@ -5,6 +5,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from tests.support.client import assert_error
+
 
 def create(api, **body):
     response = api.post("/v1/channels", json={"name": "Launch", **body})
@@ -192,9 +194,7 @@ def test_created_at_filters(api, three, query, expected):
 )
 def test_refused_filters_and_paging(api, query, field):
     response = api.get(f"/v1/channels?{query}")
-    assert response.status_code == 400
-    error = response.get_json()["error"]
-    assert error["code"] == "VALIDATION_ERROR"
+    error = assert_error(response, 400, "VALIDATION_ERROR")
     assert error["details"][0]["field"] == field
 
 

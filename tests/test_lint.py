@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 
 def test_ruff_check_and_format():

@@ -11,8 +11,8 @@ import threading
 import time
 
 from postline import config
-from tests.conftest import ROOT
-from tests.servers import free_port
+from tests.support import ROOT
+from tests.support.servers import free_port
 
 README = (ROOT / "README.md").read_text()
 KEY_LINE = re.compile(r"^(service_sk_live_[a-z0-9]{8}_[A-Za-z0-9]{32,})$", re.MULTILINE)

@@ -1,0 +1,110 @@
+"""The database: one URL, SQLite or PostgreSQL, and what the rest of the code needs
+of it. This package is the one place that knows peewee's internals.
+
+Models bind to `database`, a proxy initialised once per process. Peewee keeps one
+connection per thread; the app opens it on a thread's first request and reuses
+it for every request after (opening per request halves SQLite throughput).
+
+- `compiled`: queries whose SQL is written once (`Compiled`, `insert_rows`);
+- `leases`: claiming due rows among several workers;
+- `migrations`: the schema, changed by migrations applied at start;
+- `sqlite`: SQLite with writers queued in Python.
+"""
+
+import contextlib
+from pathlib import Path
+
+from peewee import DatabaseProxy, SqliteDatabase
+from playhouse import db_url
+
+# Any constants work; they name PostgreSQL advisory locks.
+MIGRATION_LOCK_ID = 7_420_013
+BOOTSTRAP_LOCK_ID = 7_420_014
+TALLY_LOCK_ID = 7_420_015
+
+database = DatabaseProxy()
+
+
+__all__ = [
+    "BOOTSTRAP_LOCK_ID",
+    "MIGRATIONS_DIR",
+    "TALLY_LOCK_ID",
+    "Compiled",
+    "ListField",
+    "close",
+    "connect",
+    "database",
+    "for_update",
+    "init",
+    "insert_rows",
+    "is_sqlite",
+    "serialized",
+    "upgrade",
+]
+
+
+def connect(url, sqlite_busy_timeout_ms=5000):
+    """A peewee Database for `url`, not yet connected."""
+    if url.startswith("sqlite"):
+        path = db_url.parse(url)["database"]
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        return QueuedWriterSqliteDatabase(
+            path,
+            pragmas={
+                "journal_mode": "wal",
+                "foreign_keys": 1,
+                "synchronous": "normal",
+                "busy_timeout": sqlite_busy_timeout_ms,
+            },
+            timeout=sqlite_busy_timeout_ms / 1000,
+            # Take the write lock at BEGIN: a deferred transaction that reads and then
+            # writes fails at once with "database is locked" instead of waiting.
+            lock_type="IMMEDIATE",
+        )
+    return db_url.connect(url)
+
+
+def init(config):
+    """Bind the models to the configured database and migrate it if configured to."""
+    settings = config["database"]
+    database.initialize(connect(settings["url"], settings["sqlite_busy_timeout_ms"]))
+    if settings["auto_migrate"]:
+        upgrade()
+
+
+@contextlib.contextmanager
+def serialized(lock_id):
+    """A transaction that no other process runs at the same time for the same `lock_id`.
+
+    SQLite transactions already take the one write lock at BEGIN (IMMEDIATE);
+    PostgreSQL takes a transaction-scoped advisory lock.
+    """
+    with database.atomic():
+        if not is_sqlite():
+            database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (lock_id,))
+        yield
+
+
+def for_update(query, lock="FOR UPDATE"):
+    """`query` locking its rows for this transaction on PostgreSQL (`lock`: FOR UPDATE or
+    FOR SHARE). SQLite needs no row locks: a transaction there holds the database's one
+    write lock from BEGIN."""
+    return query if is_sqlite() else query.for_update(lock)
+
+
+def close():
+    """Close this thread's connection, if there is one."""
+    if database.obj is not None and not database.is_closed():
+        database.close()
+
+
+def is_sqlite():
+    return isinstance(database.obj, SqliteDatabase)
+
+
+# Last: these modules use the names above.
+from postline.db.compiled import Compiled, insert_rows  # noqa: E402
+from postline.db.fields import ListField  # noqa: E402
+from postline.db.migrations import MIGRATIONS_DIR, upgrade  # noqa: E402
+from postline.db.sqlite import QueuedWriterSqliteDatabase  # noqa: E402

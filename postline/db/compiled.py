@@ -1,0 +1,87 @@
+"""Queries whose SQL text is written once per database, then run with new values.
+
+Peewee writes a query's SQL anew on every execution; for the few queries on every
+request's path, that costs more than running them. This module relies on one
+peewee internal, `Query._get_cursor_wrapper` (decoding rows exactly as the query
+would); tests/db/test_compiled.py checks that hook on every peewee upgrade.
+"""
+
+import functools
+
+from peewee import Value
+
+from postline.db import database
+
+
+class Compiled:
+    """`build(*slots)` returns the query with `slots` (peewee nodes) where the values
+    go; `rows(*values)` runs it with the values in their place. A query whose shape
+    depends on its values (an IN list's length) needs one Compiled per shape.
+    """
+
+    def __init__(self, build):
+        self.build = build
+        self._compiled = None  # (database, query, SQL, parameter plan)
+
+    def rows(self, *values):
+        _, query, sql, plan = self._current(len(values))
+        return query._get_cursor_wrapper(database.execute_sql(sql, _params(plan, values)))
+
+    def first(self, *values):
+        return next(iter(self.rows(*values)), None)
+
+    def execute(self, *values):
+        """Run a write (INSERT, UPDATE, DELETE); returns the cursor."""
+        _, _, sql, plan = self._current(len(values))
+        return database.execute_sql(sql, _params(plan, values))
+
+    def _current(self, arity):
+        compiled = self._compiled
+        if compiled is None or compiled[0] is not database.obj:
+            compiled = self._compiled = self._compile(arity)
+        return compiled
+
+    def _compile(self, arity):
+        slots = [Value(_Slot(), converter=False) for _ in range(arity)]
+        query = self.build(*slots)
+        sql, params = query.sql()
+        positions = {id(slot.value): index for index, slot in enumerate(slots)}
+        # A slot stands for a value (by position); anything else is a constant of the query.
+        plan = [
+            (True, positions[id(param)]) if id(param) in positions else (False, param) for param in params
+        ]
+        return database.obj, query, sql, plan
+
+
+def _params(plan, values):
+    return [values[item] if is_slot else item for is_slot, item in plan]
+
+
+class _Slot:
+    """Where a value goes in a Compiled query; only its identity matters."""
+
+
+def insert_rows(model, rows):
+    """INSERT `rows` (dicts with the same keys, values as the model's fields take them)
+    in one statement whose SQL is compiled once per model, columns and row count.
+    The way to create many rows at once; one row is `Model.create_for(...)`."""
+    if not rows:
+        return
+    columns = tuple(rows[0])
+    fields = [model._meta.fields[column] for column in columns]
+    values = [
+        field.db_value(row[column]) for row in rows for column, field in zip(columns, fields, strict=True)
+    ]
+    _inserter(model, columns, len(rows)).execute(*values)
+
+
+@functools.lru_cache(maxsize=512)
+def _inserter(model, columns, count):
+    width = len(columns)
+
+    def build(*slots):
+        return model.insert_many(
+            [dict(zip(columns, slots[row * width : (row + 1) * width], strict=True)) for row in range(count)]
+        )
+
+    return Compiled(build)

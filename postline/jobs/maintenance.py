@@ -1,0 +1,44 @@
+"""The worker's housekeeping: folding post tallies and purging expired rows."""
+
+import logging
+
+from models import (
+    Event,
+    IdempotencyKey,
+    RateLimitCounter,
+    UsageDay,
+    UsageEndpointDay,
+    WebhookDelivery,
+    WorkerHeartbeat,
+)
+from postline import clock
+from postline.limits import usage
+from postline.posts import tallies
+
+log = logging.getLogger(__name__)
+
+
+def purge_expired_rows(settings):
+    """Job: delete rows past their retention: idempotency keys after 24 hours, heartbeats
+    of workers gone for a day, finished webhook deliveries and the events behind them
+    after `[webhooks] delivery_retention_days`, rate-limit counters whose windows have
+    all emptied, usage older than 400 days."""
+    now = clock.now_ms()
+    retention_cutoff = now - settings["webhooks"]["delivery_retention_days"] * clock.DAY_MS
+    usage_cutoff = usage.retention_cutoff(now)
+    for what, removed in (
+        ("expired idempotency keys", IdempotencyKey.purge_expired(now)),
+        ("stale worker heartbeats", WorkerHeartbeat.purge_before(now - clock.DAY_MS)),
+        ("webhook deliveries", WebhookDelivery.purge_before(retention_cutoff)),
+        ("events", Event.purge_before(retention_cutoff)),
+        ("emptied rate-limit counters", RateLimitCounter.purge_expired(now)),
+        ("usage rows past retention", UsageEndpointDay.purge_before(usage_cutoff)),
+        ("usage days past retention", UsageDay.purge_before(usage_cutoff)),
+    ):
+        if removed:
+            log.info("purged %d %s", removed, what)
+
+
+def fold_post_tallies():
+    """Job: keep listing totals cheap: fold the tally deltas the post triggers appended."""
+    tallies.fold()

@@ -1,0 +1,124 @@
+"""Rate limits per API key (README, API notes: Rate limits): which limits a request
+falls under, admitting or refusing it, and the X-RateLimit-* headers that tell a
+client where it stands.
+
+The counts live where every process sees them: the service's database by default
+(sql_store.py), Redis when `[limits] storage` is a redis:// URL (redis_store.py).
+"""
+
+import math
+
+from models import TEST
+from postline import clock
+from postline.errors import RateLimited
+from postline.limits.redis_store import RedisCounters
+from postline.limits.sliding_window import DAY, HOUR, MINUTE, Bucket, Limit, retry_after_seconds
+from postline.limits.sql_store import SqlCounters
+
+# Extra per-key limits per minute on endpoints that create things, by method and
+# route template: a limit holds as soon as a route with its template exists.
+ENDPOINT_LIMITS = {
+    "POST /v1/posts": 30,
+    "POST /v1/posts/batch": 10,
+    "POST /v1/webhooks": 10,
+    "POST /v1/api-keys": 5,
+}
+# Test-mode keys get this in place of their plan's three windows.
+TEST_MODE_PER_MINUTE = 1000
+# Counts times window lengths in milliseconds must fit the database's 64-bit integers.
+MAX_FIGURE = 1_000_000_000
+PLAN_SETTINGS = {MINUTE: "per_minute", HOUR: "per_hour", DAY: "per_day"}
+REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
+
+
+class Limiter:
+    def __init__(self, plans, default_plan, store):
+        self.plans = {
+            name: tuple(Limit(window, figures[setting]) for window, setting in PLAN_SETTINGS.items())
+            for name, figures in plans.items()
+        }
+        self.default_plan = default_plan
+        self.store = store
+
+    @classmethod
+    def from_settings(cls, settings):
+        """The configured limiter, or None when `[limits] enabled` is false."""
+        limits = settings["limits"]
+        if not limits["enabled"]:
+            return None
+        _check_plans(settings["plans"], limits["default_plan"])
+        storage = limits["storage"]
+        if not storage:
+            store = SqlCounters()
+        elif storage.startswith(REDIS_SCHEMES):
+            store = RedisCounters(storage, limits["redis_key_prefix"])
+        else:
+            raise ValueError(
+                f"[limits] storage must be empty (the database) or a redis:// URL, not {storage!r}"
+            )
+        return cls(settings["plans"], limits["default_plan"], store)
+
+    def key_limits(self, key):
+        """The limits on all of a key's requests: its plan's, or test mode's."""
+        if key.mode == TEST:
+            return (Limit(MINUTE, TEST_MODE_PER_MINUTE),)
+        return self.plans.get(key.account.plan) or self.plans[self.default_plan]
+
+    def buckets(self, key, endpoint):
+        """The buckets a request counts in: the key's, and the key's on this endpoint if limited."""
+        buckets = [Bucket(key.id, self.key_limits(key))]
+        endpoint_limit = ENDPOINT_LIMITS.get(endpoint)
+        if endpoint_limit is not None:
+            buckets.append(Bucket(f"{key.id} {endpoint}", (Limit(MINUTE, endpoint_limit),), endpoint))
+        return buckets
+
+    def admit(self, key, endpoint):
+        """Count a request of `key` to `endpoint` ("POST /v1/posts"), or refuse it
+        (RateLimited); return the tightest limit's Status."""
+        now = clock.now_ms()
+        admitted, statuses = self.store.acquire(self.buckets(key, endpoint), now)
+        if admitted:
+            return min(statuses, key=lambda s: (s.remaining, s.limit.window.seconds, s.limit.amount))
+        # The client must wait for every full window: report the one that frees up last.
+        # (A concurrent request may have changed the counts since the refusal; then the
+        # fullest window stands in.)
+        full = [s for s in statuses if s.remaining == 0] or [min(statuses, key=lambda s: s.remaining)]
+        raise _too_many_requests(max(full, key=lambda s: s.retry_ms), now)
+
+    def standing(self, key):
+        """{"minute", "hour", "day": Status, or None for a window the key does not have},
+        counting nothing."""
+        statuses = self.store.peek([Bucket(key.id, self.key_limits(key))], clock.now_ms())
+        by_name = {status.limit.window.name: status for status in statuses}
+        return {window.name: by_name.get(window.name) for window in (MINUTE, HOUR, DAY)}
+
+
+def headers(status):
+    """The X-RateLimit-* headers for a limit's Status; Reset in Unix seconds."""
+    return {
+        "X-RateLimit-Limit": str(status.limit.amount),
+        "X-RateLimit-Remaining": str(status.remaining),
+        "X-RateLimit-Reset": str(math.ceil(status.reset_ms / 1000)),
+    }
+
+
+def _too_many_requests(status, now_ms):
+    wait = retry_after_seconds(status, now_ms)
+    scope = f"this API key on {status.endpoint}" if status.endpoint else "this API key"
+    message = (
+        f"Rate limit exceeded: {status.limit.amount} requests per {status.limit.window.name} "
+        f"for {scope}. Retry in {wait} s."
+    )
+    return RateLimited(message, status, wait)
+
+
+def _check_plans(plans, default_plan):
+    if default_plan not in plans:
+        raise ValueError(f"[limits] default_plan {default_plan!r} is not a configured plan")
+    for name, figures in plans.items():
+        for setting in PLAN_SETTINGS.values():
+            value = figures.get(setting)
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_FIGURE:
+                raise ValueError(
+                    f"[plans.{name}] {setting} must be a whole number from 1 to {MAX_FIGURE:,}, not {value!r}"
+                )

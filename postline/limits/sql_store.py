@@ -1,0 +1,137 @@
+"""Rate-limit counters in the service's own database (SQLite or PostgreSQL).
+
+One row per bucket (an API key, or a key on one endpoint) holds every window of
+that bucket. Admitting a request is one statement: an upsert whose update only
+happens while every window has room, returning the new counts. An admitted
+request costs one short write on one row; a refused one writes nothing; requests
+of different keys never wait on the same row. Only a request with an endpoint
+limit touches two rows, in one transaction, so a refusal by either undoes both.
+
+The upsert runs on every request, so its SQL is written once per set of windows
+and only the parameters change (building it through peewee's query builder each
+time cost more than running it).
+"""
+
+import functools
+
+from models import RateLimitCounter
+from postline.db import database
+from postline.limits import sliding_window
+
+TABLE = RateLimitCounter._meta.table_name
+WINDOW_COLUMNS = ("slot", "count", "previous")
+
+
+class SqlCounters:
+    def acquire(self, buckets, now_ms):
+        """Count one request in every bucket, or in none: (admitted, [Status])."""
+        if len(buckets) == 1:
+            row = _admit(buckets[0], now_ms)
+            if row is not None:
+                return True, _statuses(buckets[0], row, now_ms)
+        else:
+            rows = []
+            with database.atomic() as transaction:
+                for bucket in buckets:
+                    row = _admit(bucket, now_ms)
+                    if row is None:
+                        transaction.rollback()
+                        break
+                    rows.append(row)
+            if len(rows) == len(buckets):
+                return True, [s for b, r in zip(buckets, rows, strict=True) for s in _statuses(b, r, now_ms)]
+        return False, self.peek(buckets, now_ms)
+
+    def peek(self, buckets, now_ms):
+        """[Status] of every limit of `buckets`, counting nothing."""
+        query = RateLimitCounter.select().where(RateLimitCounter.bucket.in_([b.name for b in buckets]))
+        rows = {row["bucket"]: row for row in query.dicts()}
+        return [s for b in buckets for s in _statuses(b, rows.get(b.name), now_ms)]
+
+    def clear(self):
+        RateLimitCounter.delete().execute()
+
+
+def _admit(bucket, now_ms):
+    """The bucket's row (a dict) after counting one request, or None if a window is full."""
+    limits = sorted(bucket.limits, key=lambda limit: limit.window.seconds)  # the columns' order
+    sql, returned = _upsert_sql(database.obj.param, tuple(limit.window for limit in limits))
+    slots, conditions = [], []
+    expires_at = now_ms
+    for limit in limits:
+        slot, slot_end = sliding_window.slot_of(limit.window, now_ms)
+        slots.append(slot)
+        conditions += [slot_end - now_ms, limit.amount]
+        expires_at = max(expires_at, slot_end + limit.window.ms)
+    row = database.execute_sql(sql, [bucket.name, expires_at, *slots, *conditions]).fetchone()
+    return None if row is None else dict(zip(returned, row, strict=True))
+
+
+@functools.cache
+def _upsert_sql(param, windows):
+    """(SQL, returned columns) of the upsert that counts one request in `windows`.
+
+    Parameters: bucket, expires_at, each window's slot, then each window's weight of
+    the previous slot (ms to the current slot's end) and limit.
+    """
+    columns = [f"{w.name}_{c}" for w in sliding_window.WINDOWS for c in WINDOW_COLUMNS]
+    inserted = {"bucket": param, "expires_at": param, **dict.fromkeys(columns, "0")}
+    assignments = [f"expires_at = {_later(f'{TABLE}.expires_at', 'excluded.expires_at')}"]
+    room = []
+    for window in windows:
+        slot, count, previous = (f"{TABLE}.{window.name}_{c}" for c in WINDOW_COLUMNS)
+        new_slot = f"excluded.{window.name}_slot"
+        # A slot never goes back: a server whose clock runs a little behind another's
+        # counts in the newer slot the other one started, from that slot's start.
+        current_count = f"(CASE WHEN {slot} >= {new_slot} THEN {count} ELSE 0 END)"
+        previous_count = (
+            f"(CASE WHEN {slot} >= {new_slot} THEN {previous}"
+            f" WHEN {slot} = {new_slot} - 1 THEN {count} ELSE 0 END)"
+        )
+        weight = f"(CASE WHEN {slot} > {new_slot} THEN {window.ms} ELSE {param} END)"
+        inserted.update({f"{window.name}_slot": param, f"{window.name}_count": "1"})
+        # Every right-hand side reads the row as it was before this update.
+        assignments += [
+            f"{window.name}_slot = {_later(slot, new_slot)}",
+            f"{window.name}_count = {current_count} + 1",
+            f"{window.name}_previous = {previous_count}",
+        ]
+        # floor(previous * weight / length) + current + 1 <= limit, in integers.
+        room.append(f"{previous_count} * {weight} < ({param} - {current_count}) * {window.ms}")
+    returned = [f"{w.name}_{c}" for w in windows for c in WINDOW_COLUMNS]
+    sql = (
+        f"INSERT INTO {TABLE} ({', '.join(inserted)}) VALUES ({', '.join(inserted.values())}) "
+        f"ON CONFLICT (bucket) DO UPDATE SET {', '.join(assignments)} "
+        f"WHERE {' AND '.join(room)} "
+        f"RETURNING {', '.join(returned)}"
+    )
+    return sql, returned
+
+
+def _later(stored, new):
+    # Portable max(): SQLite's max() and PostgreSQL's GREATEST() are spelt differently.
+    return f"(CASE WHEN {stored} > {new} THEN {stored} ELSE {new} END)"
+
+
+def _statuses(bucket, row, now_ms):
+    statuses = []
+    for limit in bucket.limits:
+        name = limit.window.name
+        at = now_ms
+        slot, slot_end = sliding_window.slot_of(limit.window, at)
+        current = previous = 0
+        if row is not None:
+            stored_slot = row[f"{name}_slot"]
+            if stored_slot > slot:
+                # Started by a server whose clock runs ahead: look from that slot's start.
+                at, slot, slot_end = (
+                    stored_slot * limit.window.ms,
+                    stored_slot,
+                    (stored_slot + 1) * limit.window.ms,
+                )
+            if stored_slot == slot:
+                current, previous = row[f"{name}_count"], row[f"{name}_previous"]
+            elif stored_slot == slot - 1:
+                previous = row[f"{name}_count"]
+        statuses.append(sliding_window.status(limit, current, previous, slot_end, at, bucket.endpoint))
+    return statuses

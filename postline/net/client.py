@@ -1,0 +1,183 @@
+"""The one outbound HTTP client: webhook deliveries, OAuth and the platform adapters
+all leave the process through it.
+
+Every request:
+- resolves the host once and checks each address against the SSRF policy
+  (postline/net/ssrf.py), then connects to the checked address it pinned, keeping
+  the hostname for `Host`, TLS SNI and the certificate check (no DNS rebinding);
+- follows no redirect (a 3xx is answered as it is);
+- verifies TLS certificates against the system's CAs;
+- ends after `timeout` seconds in all, connect to last byte, however slowly the far
+  side trickles bytes;
+- reads at most `max_bytes` of the answer's body.
+
+A failure raises RequestFailed, whose `sent` says whether the request may have
+reached the far side: a platform call that timed out after it left must never be
+sent again blindly.
+"""
+
+import contextlib
+import functools
+import http.client
+import socket
+import ssl
+import threading
+import time
+from dataclasses import dataclass, field
+
+from postline.net import ssrf
+
+DEFAULT_MAX_BYTES = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Which URLs may be called: `allow_http` for http://, `allow_private` for internal
+    addresses (both for local development; `trusted` targets, such as a platform's API
+    base from config, skip the address check)."""
+
+    allow_http: bool = False
+    allow_private: bool = False
+
+
+TRUSTED = Policy(allow_http=True, allow_private=True)
+
+
+class RequestFailed(Exception):
+    """No usable answer; `message` says why in words, `sent` whether the request may
+    have reached the far side."""
+
+    def __init__(self, message, sent):
+        super().__init__(message)
+        self.message = message
+        self.sent = sent
+
+
+class Refused(RequestFailed):
+    """The URL was refused before anything was sent (`message` says why)."""
+
+    def __init__(self, message):
+        super().__init__(message, sent=False)
+
+
+@dataclass
+class Response:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+    elapsed_ms: int
+    truncated: bool = field(default=False)
+
+    def text(self):
+        return self.body.decode(errors="replace")
+
+
+@functools.cache
+def tls_context():
+    """Certificates are checked against the system's CAs and the URL's hostname."""
+    return ssl.create_default_context()
+
+
+def request(method, url, policy, timeout, body=None, headers=None, max_bytes=DEFAULT_MAX_BYTES):
+    """Send one request and return its Response (any status), or raise RequestFailed."""
+    started = time.monotonic()
+    try:
+        target = ssrf.pin(url, policy.allow_http, policy.allow_private)
+    except ssrf.RefusedURL as refusal:
+        raise Refused(str(refusal)) from None
+    connection = _connection(target, timeout)
+    deadline = _Deadline(connection, timeout)
+    sent = False
+    try:
+        connection.connect()
+        sent = True  # from here on, some of the request may have reached the far side
+        connection.request(method, target.path, body, headers or {})
+        answer = connection.getresponse()
+        # A socket shut at the deadline reads as the end of the headers, not as an error.
+        answered_in_time = not deadline.expired
+        payload = answer.read(max_bytes + 1)
+    except (OSError, http.client.HTTPException) as error:
+        message = f"no answer within {timeout:g} s" if deadline.expired else _describe(error)
+        raise RequestFailed(message, sent) from None
+    finally:
+        deadline.cancel()
+        connection.close()
+    if not answered_in_time:
+        raise RequestFailed(f"no answer within {timeout:g} s", sent=True)
+    elapsed = int((time.monotonic() - started) * 1000)
+    truncated = len(payload) > max_bytes
+    return Response(answer.status, answer.headers, payload[:max_bytes], elapsed, truncated)
+
+
+def _describe(error):
+    if isinstance(error, TimeoutError):
+        return "timed out"
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return f"TLS certificate rejected: {error.verify_message}"
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(error, http.client.HTTPException):
+        return f"invalid HTTP answer: {type(error).__name__}"
+    return f"connection failed: {error}"
+
+
+def _connection(target, timeout):
+    if target.scheme == "https":
+        return _PinnedHTTPSConnection(target, timeout, tls_context())
+    return _PinnedHTTPConnection(target, timeout)
+
+
+class _PinnedHTTPConnection(http.client.HTTPConnection):
+    """Connects to the address ssrf.pin checked; the Host header names the URL's host."""
+
+    def __init__(self, target, timeout):
+        super().__init__(target.hostname, target.port, timeout=timeout)
+        self.address = target.address
+
+    def connect(self):
+        if self.sock is None:
+            self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """As above over TLS: SNI and the certificate check use the URL's hostname."""
+
+    def __init__(self, target, timeout, context):
+        super().__init__(target.hostname, target.port, timeout=timeout, context=context)
+        self.address = target.address
+
+    def connect(self):
+        if self.sock is not None:
+            return
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        try:
+            self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        except BaseException:
+            sock.close()
+            raise
+
+
+class _Deadline:
+    """Ends a request after `seconds` in all, however slowly the far side trickles bytes.
+
+    The socket timeout bounds each read; this bounds their sum, by shutting the
+    socket from a timer thread, which wakes a blocked read with an error.
+    """
+
+    def __init__(self, connection, seconds):
+        self.expired = False
+        self._connection = connection
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _expire(self):
+        self.expired = True
+        sock = self._connection.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                # The plain socket's shutdown, also for a TLS socket: it only wakes the reader.
+                socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+    def cancel(self):
+        self._timer.cancel()

@@ -1,0 +1,217 @@
+"""Creating, editing and deleting posts (README, API notes: Posts, Editing, Batches).
+
+Everything here is all-or-nothing: one transaction per call, whether it carries one
+post or a batch of a hundred. `path(i, field)` names a field in the client's terms
+(`content` for a single post, `posts[3].content` in a batch).
+"""
+
+import functools
+
+from models import Channel, Post, PostTarget, Scope
+from postline import clock, db, timestamps
+from postline.errors import Conflict, Invalid, NotFound
+from postline.limits import usage
+from postline.posts import targets
+from postline.statuses import PostStatus, TargetStatus
+from postline.webhooks import events
+
+SETTABLE = ("channel_id", "content", "scheduled_for", "timezone", "media", "status")
+
+
+def single_path(index, field):
+    return field
+
+
+def batch_path(index, field):
+    return f"posts[{index}].{field}"
+
+
+def create(key, items, path=single_path):
+    """Create posts from validated fields; returns them with their (empty) targets."""
+    now = clock.now_ms()
+    with db.database.atomic():
+        posts = _new_posts(key, items, path, now)
+        db.insert_rows(Post, [post.__data__ for post in posts])
+        events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
+    usage.count(key.account_id, key.mode, posts_created=len(posts))
+    for post in posts:
+        post._targets = []  # a new post has no targets yet: no need to ask the database
+    return posts
+
+
+def _new_posts(key, items, path, now):
+    """Unsaved posts from validated fields, or a 400 naming every bad reference."""
+    owned = _owned_channels(key, {item["channel_id"] for item in items})
+    problems = []
+    posts = []
+    for index, item in enumerate(items):
+        problems += _check_references(item, owned, index, path)
+        status = item.get("status", PostStatus.QUEUED)
+        scheduled_for = _scheduled_for(item, item.get("timezone"), now, index, path, problems)
+        posts.append(
+            Post(
+                id=Post.new_id(now),
+                account=key.account_id,
+                mode=key.mode,
+                channel=item["channel_id"],
+                content=item.get("content"),
+                scheduled_for=scheduled_for,
+                timezone=item.get("timezone"),
+                media=item.get("media", []),
+                status=status,
+                attempts=0,
+                has_targets=False,
+                due_at=scheduled_for if status == PostStatus.QUEUED else None,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+    _raise_validation(problems)
+    return posts
+
+
+def update(key, changes, path=single_path):
+    """Apply `changes` [(post id, fields)] and re-queue each post; returns the posts."""
+    now = clock.now_ms()
+    ids = [post_id for post_id, _ in changes]
+    _refuse_duplicates(ids, lambda index: path(index, "id"))
+    with db.database.atomic():
+        found = {post.id: post for post in db.for_update(Post.visible_to(key).where(Post.id.in_(ids)))}
+        _require_all(ids, found, lambda index: path(index, "id"))
+        owned = _owned_channels(
+            key, {fields["channel_id"] for _, fields in changes if "channel_id" in fields}
+        )
+        problems = []
+        moved = []
+        for index, (post_id, fields) in enumerate(changes):
+            post = found[post_id]
+            if post.status not in PostStatus.EDITABLE:
+                raise _not_editable(post, path(index, "id"))
+            problems += _check_references(fields, owned, index, path)
+            if fields.get("channel_id", post.channel_id) != post.channel_id:
+                moved.append(post_id)
+            zone = fields.get("timezone", post.timezone)
+            if "scheduled_for" in fields:
+                fields["scheduled_for"] = _scheduled_for(fields, zone, now, index, path, problems)
+            for name in SETTABLE:
+                if name in fields:
+                    setattr(post, name, fields[name])
+            unchanged = PostStatus.DRAFT if post.status == PostStatus.DRAFT else PostStatus.QUEUED
+            _requeue(post, fields.get("status", unchanged), now)
+        _raise_validation(problems)
+        for post in found.values():
+            post.save()
+        # A post moved to another channel goes to that channel's connections; what it
+        # already published stays on record.
+        PostTarget.delete().where(
+            PostTarget.post.in_(moved) & (PostTarget.status != TargetStatus.PUBLISHED)
+        ).execute()
+        PostTarget.update(
+            status=TargetStatus.PENDING, error_code=None, error_message=None, updated_at=now
+        ).where(
+            PostTarget.post.in_(ids) & PostTarget.status.in_([TargetStatus.FAILED, TargetStatus.UNCONFIRMED])
+        ).execute()
+    return targets.attach([found[post_id] for post_id in ids])
+
+
+def delete(key, ids, path):
+    """Delete posts in any state but publishing; deleting a done post keeps the platform's copy."""
+    with db.database.atomic():
+        found = {post.id: post for post in db.for_update(Post.visible_to(key).where(Post.id.in_(ids)))}
+        _require_all(ids, found, path)
+        for index, post_id in enumerate(ids):
+            if found[post_id].status == PostStatus.PUBLISHING:
+                raise _not_editable(found[post_id], path(index))
+        Post.delete().where(Post.id.in_(ids)).execute()
+    return ids
+
+
+def _owned_channels(key, channel_ids):
+    """Those of `channel_ids` the key may use, share-locked so that a concurrent channel
+    delete waits for this transaction (call inside one)."""
+    if not channel_ids:
+        return set()
+    return {
+        channel.id
+        for channel in _owned_channels_query(len(channel_ids)).rows(key.account_id, key.mode, *channel_ids)
+    }
+
+
+@functools.lru_cache(maxsize=128)
+def _owned_channels_query(count):
+    def build(account_id, mode, *channel_ids):
+        query = Channel.visible_to(Scope(account_id, mode)).where(Channel.id.in_(list(channel_ids)))
+        return db.for_update(query.select(Channel.id), "FOR SHARE")
+
+    return db.Compiled(build)
+
+
+def _check_references(fields, owned_channels, index, path):
+    problems = []
+    if "channel_id" in fields and fields["channel_id"] not in owned_channels:
+        problems.append({"field": path(index, "channelId"), "message": "no such channel"})
+    # Media upload has not landed, so no key can name a stored file yet.
+    for position, _ in enumerate(fields.get("media", [])):
+        problems.append({"field": path(index, f"media[{position}]"), "message": "no such media"})
+    return problems
+
+
+def _scheduled_for(fields, zone, now, index, path, problems):
+    if fields.get("scheduled_for") is None:
+        return now
+    try:
+        return timestamps.in_zone(fields["scheduled_for"], zone)
+    except timestamps.TimestampError as error:
+        problems.append({"field": path(index, "scheduledFor"), "message": str(error)})
+        return now
+
+
+def _requeue(post, status, now):
+    """A PATCH starts the post over: attempts reset, no pending error, due again if queued."""
+    post.status = status
+    post.attempts = 0
+    post.next_attempt_at = None
+    post.last_error_code = post.last_error_message = None
+    post.due_at = post.scheduled_for if status == PostStatus.QUEUED else None
+    # A worker that claimed the post but has not started loses the claim (it checks).
+    post.lease_owner = post.lease_expires_at = None
+    post.updated_at = now
+
+
+def _created_event(post):
+    return {
+        "post_id": post.id,
+        "channel_id": post.channel_id,
+        "scheduled_for": post.scheduled_for,
+        "status": post.status,
+    }
+
+
+def _raise_validation(problems):
+    if problems:
+        raise Invalid(problems)
+
+
+def _refuse_duplicates(ids, path):
+    seen = set()
+    for index, post_id in enumerate(ids):
+        if post_id in seen:
+            raise Invalid.field(path(index), "appears twice in the batch")
+        seen.add(post_id)
+
+
+def _require_all(ids, found, path):
+    missing = [(index, post_id) for index, post_id in enumerate(ids) if post_id not in found]
+    if missing:
+        details = [
+            {"field": path(index), "message": f"no such post: {post_id}"} for index, post_id in missing
+        ]
+        raise NotFound("No such post: " + ", ".join(post_id for _, post_id in missing), details)
+
+
+def _not_editable(post, field):
+    return Conflict(
+        "POST_NOT_EDITABLE",
+        f"Post {post.id} is {post.status} and cannot be changed now.",
+        details=[{"field": field, "message": f"post is {post.status}"}],
+    )

@@ -1,0 +1,342 @@
+"""Publishing due posts, as the worker runs it (README, API notes: Publishing).
+
+1. `claim_batch` leases the earliest due posts (postline/db/leases.py). Their status is
+   untouched until the work starts, so a PATCH or DELETE in between still wins: it
+   drops the lease, and the start checks the lease.
+2. `publish_batch` starts them (`publishing`, one more attempt), creating their
+   targets on the first attempt, and sends every target not yet published.
+   - Posts whose targets all commit inside Postline's own transaction (the test-mode
+     sandbox) or that have none are sent and finished in that one transaction, the
+     whole batch together: nothing leaves the process, so there is nothing to
+     commit in between, and a crash undoes all of it.
+   - A real platform's call leaves the process. Its target is marked `sending` and
+     committed before the call, and its outcome committed right after, so a target a
+     platform confirmed is never sent again; a worker that dies mid-call leaves the
+     mark, which the next worker turns into `unconfirmed` instead of sending blindly.
+3. Each post ends `done`, `failed` (retried at `nextAttemptAt` while one is set) or
+   `blocked`, with its event recorded in the same transaction (the outbox).
+Every write happens only while this worker's lease holds; a post whose lease was
+lost is left alone.
+"""
+
+import logging
+from dataclasses import dataclass
+
+from models import LIVE, Post, PostTarget
+from postline import clock, db, platforms
+from postline.db import leases
+from postline.jobs.pool import WorkPool
+from postline.limits import usage
+from postline.platforms import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, PublishError
+from postline.posts import targets
+from postline.statuses import PostStatus, TargetStatus
+from postline.webhooks import events
+
+log = logging.getLogger(__name__)
+
+STARTABLE = (PostStatus.QUEUED, PostStatus.FAILED, PostStatus.BLOCKED, PostStatus.PUBLISHING)
+TO_SEND = (TargetStatus.PENDING, TargetStatus.FAILED)
+UNCONFIRMED_MESSAGE = (
+    "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
+)
+
+
+class LeaseLost(Exception):
+    """Another worker took the post over (or it was edited or deleted): write nothing."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How an attempt ended: the post's new fields and the event that reports them."""
+
+    status: str
+    event_type: str
+    data: dict
+    next_attempt_at: int = None
+    error_code: str = None
+    error_message: str = None
+    delivered_at: int = None
+
+    def columns(self):
+        """The post's columns this outcome writes (`nextAttemptAt` is when it is due again)."""
+        return (
+            ("status", self.status),
+            ("next_attempt_at", self.next_attempt_at),
+            ("due_at", self.next_attempt_at),
+            ("last_error_code", self.error_code),
+            ("last_error_message", self.error_message),
+            ("delivered_at", self.delivered_at),
+        )
+
+
+def pool(settings, worker_id):
+    """The worker's publishing engine: a bounded pool of threads publishing due posts."""
+    lease_ms = settings["lease_seconds"] * 1000
+    return WorkPool(
+        "publish",
+        settings["concurrency"],
+        claim_next=lambda: claim_batch(worker_id, lease_ms, settings["batch_size"]) or None,
+        handle=lambda batch: publish_batch(batch, settings),
+        release=lambda batch: [leases.release(post, clock.now_ms()) for post in batch],
+    )
+
+
+def claim_batch(worker_id, lease_ms, limit):
+    """Lease up to `limit` of the earliest due posts."""
+    return leases.claim(Post, worker_id, clock.now_ms(), lease_ms, limit)
+
+
+def publish_batch(claimed, settings):
+    """Publish claimed posts; returns {post id: final status, or None if its lease was lost}.
+
+    A post that breaks the batch with an unexpected error is isolated: the others are
+    published one by one, and it fails this attempt with INTERNAL_ERROR (retried on the
+    usual schedule) instead of taking its batch down with it on every retry.
+    """
+    try:
+        return _publish(claimed, settings)
+    except LeaseLost:
+        raise
+    except Exception:
+        # The transaction rolled back: start again from the rows as committed.
+        fresh = list(Post.select().where(Post.id.in_([post.id for post in claimed])))
+        if len(claimed) > 1:
+            log.exception("a batch of %d posts failed; publishing them one by one", len(claimed))
+            outcomes = {post.id: None for post in claimed}
+            for post in fresh:
+                outcomes.update(publish_batch([post], settings))
+            return outcomes
+        log.exception("post %s failed unexpectedly", claimed[0].id)
+        return {post.id: _fail_unexpectedly(post, settings["retry_delays"]) for post in fresh}
+
+
+def _fail_unexpectedly(post, retry_delays):
+    error = PublishError(RETRYABLE, "INTERNAL_ERROR", "Publishing failed unexpectedly; it will be retried.")
+    post.attempts += 1
+    post._targets = []
+    try:
+        with db.database.atomic():
+            return _end([(post, _outcome(post, [error], retry_delays))])[post.id]
+    except LeaseLost:
+        return None
+
+
+def _publish(claimed, settings):
+    lease_ms = settings["lease_seconds"] * 1000
+    outcomes = {post.id: None for post in claimed}
+    with db.database.atomic():
+        started = _start(claimed, lease_ms)
+        results = []
+        for post in started:
+            if _sends_in_process(post):
+                failures = [error for target in post.targets if (error := _send_in_transaction(post, target))]
+                results.append((post, _outcome(post, failures, settings["retry_delays"])))
+        # The rows started above stay locked until this commits, so no lease can be lost here.
+        outcomes.update(_end(results))
+    finished = {post.id for post, _ in results}
+    for post in started:
+        if post.id not in finished:
+            outcomes[post.id] = _publish_with_calls(post, lease_ms, settings["retry_delays"])
+    _count_usage(started, outcomes)
+    return outcomes
+
+
+def _count_usage(posts, outcomes):
+    """Usage counts every delivered post, and every attempt that ended failed."""
+    counters = {PostStatus.DONE: "posts_delivered", PostStatus.FAILED: "posts_failed"}
+    for post in posts:
+        if outcomes[post.id] in counters:
+            usage.count(post.account_id, post.mode, **{counters[outcomes[post.id]]: 1})
+
+
+def _start(claimed, lease_ms):
+    """Mark the posts whose lease still holds `publishing`; load or create their targets."""
+    if not claimed:
+        return []
+    now = clock.now_ms()
+    lease = claimed[0]  # one claim: every row carries the same lease
+    held = (
+        Post.id.in_([post.id for post in claimed])
+        & leases.held(Post, lease.lease_owner, lease.lease_expires_at)
+        & Post.status.in_(STARTABLE)
+    )
+    renewed = {"lease_expires_at": now + lease_ms, "due_at": now + lease_ms}
+    # While publishing, no next attempt is scheduled: `nextAttemptAt` set always means one is.
+    start = Post.update(
+        status=PostStatus.PUBLISHING, attempts=Post.attempts + 1, next_attempt_at=None, **renewed
+    )
+    start = start.where(held)
+    started_ids = {row.id for row in start.returning(Post.id).execute()}
+    started = [post for post in claimed if post.id in started_ids]
+    for post in started:
+        post.status = PostStatus.PUBLISHING
+        post.attempts += 1
+        post.lease_expires_at = post.due_at = renewed["lease_expires_at"]
+    targets.attach(started)
+    new_sandbox = [post for post in started if not post.targets and post.mode != LIVE]
+    if new_sandbox:
+        rows = [
+            {"post": post.id, "platform": platforms.sandbox.PLATFORM, "status": TargetStatus.PENDING}
+            for post in new_sandbox
+        ]
+        db.insert_rows(PostTarget, [{**row, "created_at": now, "updated_at": now} for row in rows])
+        Post.update(has_targets=True).where(Post.id.in_([post.id for post in new_sandbox])).execute()
+        for post in new_sandbox:
+            post.has_targets = True
+        targets.attach(new_sandbox)
+    orphans = [target for post in started for target in post.targets if target.status == TargetStatus.SENDING]
+    if orphans:
+        # Sent by a worker that died before it learnt the outcome: never send them again.
+        PostTarget.update(
+            status=TargetStatus.UNCONFIRMED,
+            error_code="DELIVERY_UNCONFIRMED",
+            error_message=UNCONFIRMED_MESSAGE,
+            updated_at=now,
+        ).where(PostTarget.id.in_([target.id for target in orphans])).execute()
+        for target in orphans:
+            target.status = TargetStatus.UNCONFIRMED
+    return started
+
+
+def _sends_in_process(post):
+    return all(platforms.for_platform(target.platform).TRANSACTIONAL for target in post.targets)
+
+
+def _send_in_transaction(post, target):
+    """Send a target of a transactional publisher inside the caller's transaction."""
+    if target.status not in TO_SEND:
+        return None
+    return _record_outcome(target, _call(platforms.for_platform(target.platform), post, target))
+
+
+def _publish_with_calls(post, lease_ms, retry_delays):
+    """Publish a post whose platform calls leave the process, committing around each call."""
+    try:
+        failures = [error for target in post.targets if (error := _send(post, target, lease_ms))]
+        with db.database.atomic():
+            return _end([(post, _outcome(post, failures, retry_delays))])[post.id]
+    except LeaseLost:
+        log.info("post %s: lease lost, leaving it to its new owner", post.id)
+        return None
+
+
+def _send(post, target, lease_ms):
+    """Send one target to its platform; returns its PublishError, if any."""
+    if target.status not in TO_SEND:
+        return None
+    with db.database.atomic():
+        _hold(post, lease_ms)
+        _record(target, TargetStatus.SENDING)
+    outcome = _call(platforms.for_platform(target.platform), post, target)  # may take seconds
+    with db.database.atomic():
+        _hold(post, lease_ms)
+        return _record_outcome(target, outcome)
+
+
+def _call(publisher, post, target):
+    try:
+        return publisher.publish(post, target)
+    except PublishError as error:
+        return error
+
+
+def _record_outcome(target, outcome):
+    if isinstance(outcome, PublishError):
+        status = TargetStatus.UNCONFIRMED if outcome.kind == UNCONFIRMED else TargetStatus.FAILED
+        _record(target, status, outcome.code, outcome.message)
+        return outcome
+    target.platform_post_id = outcome.platform_post_id
+    target.url = outcome.url
+    target.published_at = clock.now_ms()
+    _record(target, TargetStatus.PUBLISHED)
+    return None
+
+
+def _record(target, status, error_code=None, error_message=None):
+    target.status = status
+    target.error_code = error_code
+    target.error_message = error_message
+    target.save()
+
+
+def _hold(post, lease_ms):
+    """Renew the post's lease if this worker still holds it; else LeaseLost."""
+    now = clock.now_ms()
+    held = (Post.id == post.id) & leases.held(Post, post.lease_owner, post.lease_expires_at)
+    if Post.update(lease_expires_at=now + lease_ms, due_at=now + lease_ms).where(held).execute() != 1:
+        raise LeaseLost
+    post.lease_expires_at = post.due_at = now + lease_ms
+
+
+def _outcome(post, failures, retry_delays):
+    """The post's end state after an attempt, from its targets and this attempt's errors."""
+    now = clock.now_ms()
+    base = {"post_id": post.id, "channel_id": post.channel_id}
+    if post.mode == LIVE and not post.targets:
+        return _blocked(base, "NO_CONNECTIONS", "The channel has no platform connections.", None)
+    if any(target.status == TargetStatus.UNCONFIRMED for target in post.targets):
+        return _blocked(base, "DELIVERY_UNCONFIRMED", UNCONFIRMED_MESSAGE, None)
+    blocked = [error for error in failures if error.kind == BLOCKED]
+    if blocked:
+        # Only rate limits resume on their own, and only when every unsent target waits
+        # for one: a resume would resend each of them.
+        resume_times = [error.resume_at for error in failures if error.kind == BLOCKED and error.resume_at]
+        resume_at = max(resume_times) if len(resume_times) == len(failures) else None
+        return _blocked(base, blocked[0].code, blocked[0].message, resume_at)
+    if failures:
+        permanent = [error for error in failures if error.kind == PERMANENT]
+        error = (permanent or failures)[0]
+        retry = not permanent and post.attempts <= len(retry_delays)
+        next_attempt_at = now + retry_delays[post.attempts - 1] * 1000 if retry else None
+        data = {
+            **base,
+            "error": {"code": error.code, "message": error.message},
+            "attempt": post.attempts,
+            "will_retry": retry,
+            "next_attempt_at": next_attempt_at,
+        }
+        return Outcome(PostStatus.FAILED, "post.failed", data, next_attempt_at, error.code, error.message)
+    targets = [
+        {
+            "connection_id": target.connection_id,
+            "platform": target.platform,
+            "status": target.status,
+            "platform_post_id": target.platform_post_id,
+            "url": target.url,
+            "published_at": target.published_at,
+        }
+        for target in post.targets
+    ]
+    data = {**base, "delivered_at": now, "targets": targets}
+    return Outcome(PostStatus.DONE, "post.delivered", data, delivered_at=now)
+
+
+def _blocked(base, code, message, resume_at):
+    data = {**base, "reason": {"code": code, "message": message}, "next_attempt_at": resume_at}
+    return Outcome(PostStatus.BLOCKED, "post.blocked", data, resume_at, code, message)
+
+
+def _end(results):
+    """End the leases with the outcomes and record their events; call inside a transaction.
+
+    Posts that end alike are written by one UPDATE, and their events by one insert per
+    account, mode and type. `next_attempt_at` is also when a post is due again:
+    non-null means the worker will try again then.
+    """
+    now = clock.now_ms()
+    alike = {}
+    for post, outcome in results:
+        key = (outcome.columns(), post.attempts, post.lease_owner, post.lease_expires_at)
+        alike.setdefault(key, []).append(post)
+    for (columns, attempts, owner, expires), group in alike.items():
+        ended = Post.update(
+            **dict(columns), attempts=attempts, lease_owner=None, lease_expires_at=None, updated_at=now
+        ).where(Post.id.in_([post.id for post in group]) & leases.held(Post, owner, expires))
+        if ended.execute() != len(group):
+            raise LeaseLost
+    reports = {}
+    for post, outcome in results:
+        reports.setdefault((post.account_id, post.mode, outcome.event_type), []).append(outcome.data)
+    for (account_id, mode, event_type), payloads in reports.items():
+        events.record_many(account_id, mode, event_type, payloads)
+    return {post.id: outcome.status for post, outcome in results}

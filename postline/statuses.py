@@ -1,0 +1,40 @@
+"""Every status value the service stores, one definition each.
+
+The API shows them as they are; the README's API notes tell what each means.
+"""
+
+
+class PostStatus:
+    DRAFT = "draft"
+    QUEUED = "queued"
+    PUBLISHING = "publishing"
+    DONE = "done"
+    FAILED = "failed"
+    BLOCKED = "blocked"
+    ALL = (DRAFT, QUEUED, PUBLISHING, DONE, FAILED, BLOCKED)
+    # What a client may set, and the states a client may still change.
+    SETTABLE = (DRAFT, QUEUED)
+    EDITABLE = (DRAFT, QUEUED, FAILED, BLOCKED)
+
+
+class TargetStatus:
+    PENDING = "pending"
+    SENDING = "sending"  # a platform call is in flight
+    PUBLISHED = "published"
+    FAILED = "failed"
+    UNCONFIRMED = "unconfirmed"  # a call's outcome is unknown: never re-sent on its own
+    ALL = (PENDING, SENDING, PUBLISHED, FAILED, UNCONFIRMED)
+
+
+class DeliveryStatus:
+    PENDING = "pending"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    ALL = (PENDING, SUCCEEDED, FAILED)
+
+
+class DeliveryTrigger:
+    EVENT = "event"
+    TEST = "test"
+    MANUAL = "manual"
+    ALL = (EVENT, TEST, MANUAL)

@@ -1,0 +1,187 @@
+"""flask-smorest, fitted to the contract: 400 for bad input, one error shape, and
+per-view authentication rules that are both enforced and documented.
+"""
+
+import functools
+import re
+from dataclasses import dataclass
+
+import apispec.ext.marshmallow
+import flask_smorest
+import marshmallow
+from apispec import BasePlugin
+from webargs.flaskparser import FlaskParser
+
+from postline.errors import Invalid
+from postline.web.envelopes import ErrorSchema
+from postline.web.errors import error_response, from_http_exception
+from postline.web.fields import Timestamp, input_field_properties
+
+JSON = "application/json"
+
+
+class Parser(FlaskParser):
+    # The contract answers every invalid request with 400, not webargs' 422.
+    DEFAULT_VALIDATION_STATUS = 400
+    # A misspelt query parameter (filter[statuss]) is an error, as in a body.
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": marshmallow.RAISE}
+
+    def _raw_load_json(self, req):
+        data = super()._raw_load_json(req)
+        refuse_unstorable_text(data)
+        return data
+
+    def load_querystring(self, req, schema):
+        for name, values in req.args.lists():
+            refuse_unstorable_text(name, "query")
+            for value in values:
+                refuse_unstorable_text(value, name)
+        return super().load_querystring(req, schema)
+
+
+def refuse_unstorable_text(value, path=""):
+    """400 for text no database stores: NUL characters and unpaired surrogates."""
+    if isinstance(value, str):
+        if not storable_text(value):
+            message = "must not contain NUL characters or unpaired surrogates"
+            raise Invalid.field(path or "body", message)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            refuse_unstorable_text(key, path or "body")
+            refuse_unstorable_text(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            refuse_unstorable_text(item, f"{path}[{index}]")
+
+
+def storable_text(text):
+    if "\x00" in text:
+        return False
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = Parser()
+
+
+class MarshmallowPlugin(apispec.ext.marshmallow.MarshmallowPlugin):
+    """Adds a schema's `Meta.openapi` keywords (e.g. an `anyOf` for a cross-field rule)."""
+
+    def schema_helper(self, name, _, schema=None, **kwargs):
+        json_schema = super().schema_helper(name, _, schema=schema, **kwargs)
+        if schema is not None:
+            meta = getattr(schema, "Meta", None)
+            json_schema.update(getattr(meta, "openapi", {}))
+        return json_schema
+
+
+RATE_LIMIT_HEADERS = {
+    "X-RateLimit-Limit": "Requests allowed in the tightest window that applies to this request.",
+    "X-RateLimit-Remaining": "Requests left in that window.",
+    "X-RateLimit-Reset": "Unix time in seconds when that window next frees capacity.",
+}
+RETRY_AFTER = "Seconds to wait before a retry can succeed (also `retry_after` in the body)."
+
+
+class Api(flask_smorest.Api):
+    ERROR_SCHEMA = ErrorSchema
+
+    def __init__(self, app=None, **kwargs):
+        super().__init__(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()}, **kwargs)
+
+    def init_app(self, app, **kwargs):
+        super().init_app(app, **kwargs)
+        self.register_field(Timestamp, "integer", "int64")
+        self.ma_plugin.converter.add_attribute_function(input_field_properties)
+        self._document_rate_limits()
+
+    def _document_rate_limits(self):
+        """The 429 answer and the X-RateLimit-* headers of every authenticated answer.
+
+        The headers are documented as optional: `[limits] enabled = false` omits them.
+        """
+        integer = {"type": "integer", "minimum": 0}
+        for name, description in {**RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER}.items():
+            self.spec.components.header(name, {"description": description, "schema": integer})
+        self.spec.components.response(
+            "RATE_LIMITED",
+            {
+                "description": "Rate limit exceeded (`RATE_LIMIT_EXCEEDED`)",
+                "content": {JSON: {"schema": self.ERROR_SCHEMA}},
+                "headers": {name: name for name in ("Retry-After", *RATE_LIMIT_HEADERS)},
+            },
+        )
+        plugin = RateLimitHeadersPlugin()
+        plugin.init_spec(self.spec)
+        self.spec.plugins.append(plugin)
+
+    def handle_http_exception(self, error):
+        return error_response(from_http_exception(error))
+
+
+@dataclass(frozen=True)
+class AuthRule:
+    """What a view needs besides a valid key: a permission, and the body types it reads."""
+
+    permission: str = None
+    content_types: tuple = (JSON,)
+
+
+class RateLimitHeadersPlugin(BasePlugin):
+    """Documents the X-RateLimit-* headers on the success answers of authenticated operations."""
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        for operation in (operations or {}).values():
+            if operation.get("security") == []:
+                continue
+            for status, response in operation.get("responses", {}).items():
+                if str(status).startswith("2") and isinstance(response, dict):
+                    response.setdefault("headers", {}).update({name: name for name in RATE_LIMIT_HEADERS})
+
+
+def requires(permission=None, content_types=(JSON,)):
+    """Mark a view as needing a valid API key and, if given, `permission`."""
+    responses = {"401": "UNAUTHORIZED", "429": "RATE_LIMITED", "default": "DEFAULT_ERROR"}
+    if permission:
+        responses["403"] = "FORBIDDEN"
+    doc = {"responses": responses}
+    if permission:
+        doc["x-permission"] = permission
+    return _rule(AuthRule(permission, content_types), doc)
+
+
+def _rule(rule, doc):
+    def decorator(view):
+        wrapper = flask_smorest.Blueprint.doc(**doc)(view)
+        wrapper.auth_rule = rule
+        return wrapper
+
+    return decorator
+
+
+def auth_rules(app):
+    """{(endpoint, METHOD): (AuthRule, "METHOD /v1/path/{param}")} for every /v1 route,
+    worked out once; a route without a rule is a bug. The second item names the
+    endpoint for rate limits, usage and idempotency keys alike."""
+    rules = {}
+    for url_rule in app.url_map.iter_rules():
+        if not url_rule.rule.startswith("/v1/"):
+            continue
+        view = app.view_functions[url_rule.endpoint]
+        for method in url_rule.methods - {"HEAD", "OPTIONS"}:
+            handler = getattr(getattr(view, "view_class", None), method.lower(), view)
+            rule = getattr(handler, "auth_rule", None)
+            if rule is None:
+                raise RuntimeError(f"{method} {url_rule.rule} declares no @requires")
+            rules[(url_rule.endpoint, method)] = (rule, f"{method} {route_template(url_rule.rule)}")
+    return rules
+
+
+@functools.cache
+def route_template(rule):
+    """A Flask rule as an OpenAPI path: `/v1/api-keys/<key_id>` -> `/v1/api-keys/{key_id}`."""
+    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)

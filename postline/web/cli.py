@@ -1,0 +1,105 @@
+"""Flask CLI commands: `flask --app app create-key | init | set-plan | db upgrade`."""
+
+import click
+from flask import current_app
+from flask.cli import AppGroup, with_appcontext
+
+from models import LIVE, TEST, ApiKey
+from postline import db
+from postline.accounts import accounts, keys
+from postline.errors import NotFound
+
+db_commands = AppGroup("db", help="Database schema commands.")
+
+
+def register(app):
+    app.cli.add_command(create_key)
+    app.cli.add_command(init)
+    app.cli.add_command(set_plan)
+    app.cli.add_command(db_commands)
+
+
+def _plans():
+    return current_app.config["POSTLINE"]["plans"]
+
+
+def _check_plan(plan):
+    if plan is not None and plan not in _plans():
+        raise click.BadParameter(
+            f"unknown plan {plan!r}; configured: {', '.join(_plans())}", param_hint="--plan"
+        )
+
+
+@click.command("create-key")
+@with_appcontext
+@click.option(
+    "--account",
+    "account_name",
+    default=accounts.DEFAULT_ACCOUNT,
+    show_default=True,
+    help="Account name; created if it does not exist.",
+)
+@click.option("--name", default="CLI key", show_default=True, help="A label for the key.")
+@click.option("--test", "test_mode", is_flag=True, help="Create a test-mode key (service_sk_test_...).")
+@click.option("--permissions", default=None, help="Comma-separated permissions (default: all).")
+@click.option("--plan", default=None, help="Plan for a new account, or the new plan of an existing one.")
+def create_key(account_name, name, test_mode, permissions, plan):
+    """Create an API key; the full key is printed alone on the last line."""
+    _check_plan(plan)
+    chosen = keys.PERMISSIONS
+    if permissions is not None:
+        chosen = [p.strip() for p in permissions.split(",") if p.strip()]
+        unknown = sorted(set(chosen) - set(keys.PERMISSIONS))
+        if unknown:
+            raise click.BadParameter(f"unknown permissions: {', '.join(unknown)}", param_hint="--permissions")
+    default_plan = current_app.config["POSTLINE"]["limits"]["default_plan"]
+    account = accounts.find_or_create(account_name, plan or default_plan)
+    if plan and account.plan != plan:
+        accounts.set_plan(account_name, plan)
+        account.plan = plan
+    mode = TEST if test_mode else LIVE
+    record, full_key = keys.issue_key(account.id, name, mode, chosen)
+    click.echo(
+        f"Created {mode} key {record.id} ({record.name}) for account {account.name} on plan {account.plan}."
+    )
+    click.echo("Store it now: it is not shown again.")
+    click.echo(full_key)
+
+
+@click.command("init")
+@with_appcontext
+def init():
+    """Migrate; on a database with no API key, create the first one and print it."""
+    with db.serialized(db.BOOTSTRAP_LOCK_ID):
+        if ApiKey.select().exists():
+            click.echo(
+                "Database ready; API keys already exist (create more with `flask --app app create-key`)."
+            )
+            return
+        default_plan = current_app.config["POSTLINE"]["limits"]["default_plan"]
+        account = accounts.find_or_create(accounts.DEFAULT_ACCOUNT, default_plan)
+        record, full_key = keys.issue_key(account.id, "First key")
+    click.echo(f"Created the first live key {record.id} for account {account.name}.")
+    click.echo("Store it now: it is not shown again.")
+    click.echo(full_key)
+
+
+@click.command("set-plan")
+@with_appcontext
+@click.argument("account_name")
+@click.argument("plan")
+def set_plan(account_name, plan):
+    """Move an account to another plan."""
+    _check_plan(plan)
+    try:
+        accounts.set_plan(account_name, plan)
+    except NotFound:
+        raise click.ClickException(f"no account named {account_name!r}") from None
+    click.echo(f"Account {account_name} is now on plan {plan}.")
+
+
+@db_commands.command("upgrade")
+def upgrade():
+    """Apply pending migrations."""
+    applied = db.upgrade()
+    click.echo("\n".join(f"applied {name}" for name in applied) or "Schema is up to date.")

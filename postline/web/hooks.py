@@ -1,0 +1,61 @@
+"""What happens around every request: request id, connection, authentication,
+rate limit (and usage), permission and body type, in that order, before the view
+runs; afterwards, the request id and rate-limit headers.
+"""
+
+import re
+import secrets
+
+from flask import current_app, g, request
+
+from postline.accounts import keys
+from postline.db import database
+from postline.errors import Forbidden
+from postline.limits import limiter, usage
+from postline.web import limits
+from postline.web.api import auth_rules, storable_text
+from postline.web.errors import ApiError
+
+SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def init_app(app):
+    app.extensions["postline.auth_rules"] = auth_rules(app)
+    app.before_request(before_request)
+    app.after_request(after_request)
+
+
+def before_request():
+    incoming = request.headers.get("X-Request-Id", "")
+    g.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
+    database.connect(reuse_if_open=True)
+    method = "GET" if request.method == "HEAD" else request.method
+    known = current_app.extensions["postline.auth_rules"].get((request.endpoint, method))
+    if known is None:
+        return  # unknown paths and 405s answer without a key
+    rule, g.endpoint = known
+    g.api_key = keys.authenticate(request.headers.get("Authorization"))
+    if request.view_args and not all(storable_text(value) for value in request.view_args.values()):
+        raise ApiError.from_status(404)  # no id holds such characters
+    g.rate_limit = limits.admit(g.api_key, g.endpoint)  # None when limits are off
+    usage.count(g.api_key.account_id, g.api_key.mode, endpoint=g.endpoint, requests=1)
+    if rule.permission and rule.permission not in g.api_key.permissions:
+        needed = f"requires {rule.permission}"
+        raise Forbidden(f"This API key lacks a permission: {needed}.", detail=needed)
+    _check_body_type(rule)
+
+
+def _check_body_type(rule):
+    has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "")
+    if request.method in BODY_METHODS and has_body and request.mimetype not in rule.content_types:
+        raise ApiError.from_status(
+            415, f"Send the body as {' or '.join(rule.content_types)} (got '{request.mimetype or 'none'}')."
+        )
+
+
+def after_request(response):
+    response.headers["X-Request-Id"] = g.get("request_id", "")
+    if g.get("rate_limit") is not None:
+        response.headers.update(limiter.headers(g.rate_limit))
+    return response

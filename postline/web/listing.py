@@ -1,0 +1,150 @@
+"""List endpoints: page/per_page, sort and filter[...] (README, API notes: Listing).
+
+A `Listing` declares what a resource can be filtered and sorted by. From that it
+builds the query-string schema, so every allowed parameter appears in the
+OpenAPI document and anything else is a 400 naming the parameter, and it turns
+the parsed arguments into one page of a peewee query.
+"""
+
+from dataclasses import dataclass
+
+from marshmallow import Schema, fields, validate
+from peewee import fn
+
+from models import Scope
+from postline import db
+from postline.db.filters import compare
+from postline.web.envelopes import list_body
+from postline.web.fields import CommaList, TimestampInput
+
+DEFAULT_PER_PAGE = 20
+MAX_PER_PAGE = 100
+# Keeps OFFSET within what every database accepts; no real listing is this deep.
+MAX_PAGE = 1_000_000
+
+TIMESTAMP_OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """`filter[<name>][<op>]` on `column`; `kind` is "timestamp" or "string"."""
+
+    name: str
+    column: object
+    operators: tuple
+    kind: str = "string"
+    choices: tuple = ()
+
+    def field(self, operator):
+        """The marshmallow field that reads this filter's value for `operator`."""
+        if operator == "in":
+            return CommaList(choices=self.choices)
+        if self.kind == "timestamp":
+            return TimestampInput()
+        return fields.String(validate=validate.OneOf(self.choices) if self.choices else None)
+
+
+def page_fields():
+    """The `page` and `per_page` query fields every list endpoint takes."""
+    return {
+        "page": fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE)),
+        "per_page": fields.Integer(
+            load_default=DEFAULT_PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE)
+        ),
+    }
+
+
+def scope(key):
+    """The scope values of an API key's listings: its account and mode."""
+    return (key.account_id, key.mode)
+
+
+class Listing:
+    """One resource's list endpoint.
+
+    `scope(*values)` is the query of the rows a caller may list; `page()` gets the
+    caller's values for it: by default (account id, mode) for `visible_to`. Each page
+    query is compiled once per shape of filters and sort (postline/db/compiled.py),
+    as building its SQL costs more than running it.
+    """
+
+    def __init__(self, name, model, filters=(), sorts=None, default_sort="createdAt", scope=None):
+        self.model = model
+        self.scope = scope or (lambda account_id, mode: model.visible_to(Scope(account_id, mode)))
+        self.sorts = sorts or {"createdAt": model.created_at}
+        self.default_sort = default_sort
+        self.parameters = {}  # "filter[status][in]" -> (Filter, "in")
+        self.specs = {spec.name: spec for spec in filters}
+        self._compiled = {}
+        schema_fields = {
+            **page_fields(),
+            "sort": fields.String(
+                load_default=default_sort,
+                validate=validate.OneOf([f"{p}{s}" for s in self.sorts for p in ("", "-")]),
+                metadata={"description": "A field name, `-` in front for descending"},
+            ),
+        }
+        for spec in filters:
+            for operator in spec.operators:
+                names = [f"filter[{spec.name}][{operator}]"]
+                if operator == "eq":
+                    names.append(f"filter[{spec.name}]")
+                for parameter in names:
+                    schema_fields[parameter] = spec.field(operator)
+                    self.parameters[parameter] = (spec, operator)
+        self.query_schema = Schema.from_dict(schema_fields, name=f"{name}ListQuery")
+
+    def filters(self, args):
+        """(Filter, operator, value) for each filter in the parsed arguments."""
+        for parameter, value in args.items():
+            if parameter in self.parameters:
+                yield (*self.parameters[parameter], value)
+
+    def named_filters(self, args):
+        """(filter name, operator, value) for each filter in the parsed arguments."""
+        return [(spec.name, operator, value) for spec, operator, value in self.filters(args)]
+
+    def page(self, scope_values, args, request_id, total=None):
+        """The `{data, meta}` body for one page of the scope, filtered and sorted by `args`.
+
+        `total`, when the caller can count more cheaply than a COUNT, saves the count.
+        """
+        filters = sorted(self.filters(args), key=lambda item: (item[0].name, item[1]))
+        shape = tuple((spec.name, operator, _arity(value)) for spec, operator, value in filters)
+        values = [*scope_values]
+        for _, _, value in filters:
+            values += value if isinstance(value, list) else [value]
+        rows_query, count_query = self._queries(len(scope_values), shape, args["sort"])
+        if total is None:
+            total = count_query.first(*values)[0]
+        page, per_page = args["page"], args["per_page"]
+        rows = list(rows_query.rows(*values, per_page, (page - 1) * per_page)) if total else []
+        return list_body(rows, page, per_page, total, request_id)
+
+    def _queries(self, scoped, shape, sort):
+        """The Compiled (page, count) queries for one shape; made on first use."""
+        key = (scoped, shape, sort)
+        if key not in self._compiled:
+            column = self.sorts[sort.lstrip("-")]
+            order = (column.desc(), self.model.id.desc()) if sort.startswith("-") else (column, self.model.id)
+
+            def filtered(*slots):
+                query = self.scope(*slots[:scoped])
+                remaining = iter(slots[scoped:])
+                for name, operator, arity in shape:
+                    value = next(remaining) if arity is None else [next(remaining) for _ in range(arity)]
+                    query = query.where(compare(self.specs[name].column, operator, value))
+                return query
+
+            def rows(*slots):
+                return filtered(*slots[:-2]).order_by(*order).limit(slots[-2]).offset(slots[-1])
+
+            def count(*slots):
+                return filtered(*slots).select(fn.COUNT(self.model.id)).tuples()
+
+            self._compiled[key] = (db.Compiled(rows), db.Compiled(count))
+        return self._compiled[key]
+
+
+def _arity(value):
+    return len(value) if isinstance(value, list) else None

@@ -1,0 +1,194 @@
+"""Sending webhook deliveries (README, Webhooks and API notes: Deliveries).
+
+A delivery is claimed with a lease (postline/db/leases.py), attempted once, and its
+outcome written in the UPDATE that ends the lease: succeeded, pending with the next
+attempt scheduled, or failed after the last attempt. Each attempt goes through the
+outbound client (postline/net/client.py): the URL resolved again and only the
+checked address connected to, no redirect followed, `[webhooks] timeout` seconds
+in all. The body is signed afresh for each attempt.
+
+In the worker, a `pool` runs attempts on a bounded pool of threads and takes
+at most `per_webhook_concurrency` of them for one webhook, so a slow or dead
+receiver holds up only its own deliveries.
+"""
+
+import functools
+import json
+import logging
+import time
+from dataclasses import dataclass
+
+from models import WebhookDelivery
+from postline import VERSION, clock
+from postline.db import leases
+from postline.jobs.pool import WorkPool
+from postline.limits import usage
+from postline.net import client
+from postline.statuses import DeliveryStatus, DeliveryTrigger
+from postline.webhooks import signatures, subscriptions
+
+log = logging.getLogger(__name__)
+
+RESPONSE_BODY_LIMIT = 1024
+# A lease outlives the longest attempt by this much: only a worker that died, not a
+# slow one, loses its deliveries to another worker. The margin also covers resolving
+# the receiver's name, which happens before the attempt's own deadline starts.
+LEASE_MARGIN_MS = 60_000
+USER_AGENT = f"Postline-Webhooks/{VERSION}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one attempt came to; `error` is None exactly when it succeeded."""
+
+    duration_ms: int
+    status: int = None
+    body: str = None
+    error: str = None
+
+
+def lease_ms(settings):
+    return int(settings["timeout"] * 1000) + LEASE_MARGIN_MS
+
+
+def claim_next(worker_id, settings):
+    """Lease the earliest due delivery whose webhook has a free slot; None if there is none."""
+    now = clock.now_ms()
+    busy = WebhookDelivery.busy_webhooks(now, settings["per_webhook_concurrency"])
+    claimed = leases.claim(
+        WebhookDelivery,
+        worker_id,
+        now,
+        lease_ms(settings),
+        limit=1,
+        where=WebhookDelivery.webhook.not_in(busy),
+    )
+    return claimed[0] if claimed else None
+
+
+def deliver_due(settings, worker_id):
+    """Attempt every due delivery, one after another in this thread; returns how many."""
+    attempted = 0
+    while (delivery := claim_next(worker_id, settings)) is not None:
+        attempt(delivery, settings)
+        attempted += 1
+    return attempted
+
+
+def attempt(delivery, settings):
+    """Make one attempt at a claimed delivery and record its outcome."""
+    loaded = WebhookDelivery.for_sending(delivery.id)
+    if loaded is None:
+        return  # its webhook or event was deleted meanwhile, and the delivery with it
+    webhook, event = loaded.webhook, loaded.event
+    if not webhook.active and delivery.trigger == DeliveryTrigger.EVENT:
+        _finish(delivery, status=DeliveryStatus.FAILED, error="not sent: the webhook is inactive")
+        return
+    started = clock.now_ms()
+    number = delivery.attempts + 1
+    try:
+        outcome = send(webhook.url, *_request(webhook, event, number, started), settings)
+    except Exception:
+        # A delivery that cannot even be built (a secret that no longer decrypts, say)
+        # is a failed attempt like any other, not a thread lost and a row retried forever.
+        log.exception("delivery %s: attempt %d could not be made", delivery.id, number)
+        outcome = Outcome(duration_ms=0, error="internal error: the request could not be made")
+    usage.count(webhook.account_id, webhook.mode, webhook_deliveries=1)
+    finished = clock.now_ms()
+    retry_delays = settings["retry_delays"]
+    if outcome.error is None:
+        status, next_attempt_at = DeliveryStatus.SUCCEEDED, None
+    elif number >= len(retry_delays):
+        status, next_attempt_at = DeliveryStatus.FAILED, None
+        log.warning("delivery %s failed after %d attempts: %s", delivery.id, number, outcome.error)
+    else:
+        status, next_attempt_at = DeliveryStatus.PENDING, finished + int(retry_delays[number] * 1000)
+        log.info("delivery %s, attempt %d: %s; retrying", delivery.id, number, outcome.error)
+    _finish(
+        delivery,
+        status=status,
+        attempts=number,
+        next_attempt_at=next_attempt_at,
+        last_attempt_at=started,
+        response_status=outcome.status,
+        response_body=outcome.body,
+        error=outcome.error,
+        duration_ms=outcome.duration_ms,
+        delivered_at=finished if status == DeliveryStatus.SUCCEEDED else None,
+    )
+
+
+def _request(webhook, event, number, now_ms):
+    """The body and headers of one attempt, signed afresh."""
+    body = payload(event)
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        "Service-Signature": signatures.signature_header(
+            body, subscriptions.signing_secrets(webhook, now_ms), now_ms // 1000
+        ),
+        "Service-Event-Type": event.type,
+        "Service-Event-Id": event.id,
+        "Service-Delivery-Attempt": str(number),
+    }
+    return body, headers
+
+
+def payload(event):
+    """The request body: `{id, event, data, timestamp}` with the event's stored data."""
+    body = {
+        "id": event.id,
+        "event": event.type,
+        "data": json.loads(event.data),
+        "timestamp": event.created_at,
+    }
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def _finish(delivery, status, next_attempt_at=None, **fields):
+    """Write the delivery's new state and end its lease, unless another worker holds it now."""
+    written = leases.finish(
+        delivery,
+        due_at=next_attempt_at,
+        status=status,
+        next_attempt_at=next_attempt_at,
+        updated_at=clock.now_ms(),
+        **fields,
+    )
+    if not written:
+        log.warning("delivery %s: lease lost to another worker; outcome not recorded", delivery.id)
+
+
+def send(url, body, headers, settings):
+    """POST `body` to `url` once and say how it went."""
+    policy = client.Policy(settings["allow_http"], settings["allow_private_targets"])
+    started = time.monotonic()
+    try:
+        answer = client.request(
+            "POST", url, policy, settings["timeout"], body, headers, max_bytes=RESPONSE_BODY_LIMIT
+        )
+    except client.Refused as refusal:
+        return Outcome(_elapsed_ms(started), error=f"refused: the URL {refusal.message}")
+    except client.RequestFailed as failure:
+        return Outcome(_elapsed_ms(started), error=failure.message)
+    status, text = answer.status, answer.text()
+    outcome = functools.partial(Outcome, _elapsed_ms(started), status, text)
+    if 200 <= status < 300:
+        return outcome()
+    if 300 <= status < 400:
+        return outcome(error=f"HTTP {status}: redirects are not followed")
+    return outcome(error=f"HTTP {status}: not a 2xx answer")
+
+
+def _elapsed_ms(started):
+    return int((time.monotonic() - started) * 1000)
+
+
+def pool(settings, worker_id):
+    """The worker's delivery engine: a bounded pool of threads sending due deliveries."""
+    return WorkPool(
+        "webhook",
+        settings["concurrency"],
+        claim_next=lambda: claim_next(worker_id, settings),
+        handle=lambda delivery: attempt(delivery, settings),
+    )

@@ -1,0 +1,72 @@
+"""Schema migrations: one command, safe when several processes start at once."""
+
+import subprocess
+import sys
+
+import pytest
+from peewee import SqliteDatabase
+from playhouse.db_url import connect
+
+from postline import db
+from tests.support import ROOT
+
+
+def flask(*args, env):
+    return subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "app", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def applied_migrations(url):
+    database = connect(url)
+    try:
+        return [row[0] for row in database.execute_sql("SELECT name FROM schema_migration ORDER BY name")]
+    finally:
+        database.close()
+
+
+def migration_files():
+    return sorted(path.stem for path in db.MIGRATIONS_DIR.glob("[0-9]*.py"))
+
+
+def test_db_upgrade_creates_the_schema_then_reports_up_to_date(empty_database_url, server_env):
+    env = {**server_env, "DATABASE_URL": empty_database_url, "POSTLINE_DATABASE_AUTO_MIGRATE": "false"}
+    first = flask("db", "upgrade", env=env)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.splitlines() == [f"applied {name}" for name in migration_files()]
+    second = flask("db", "upgrade", env=env)
+    assert second.returncode == 0 and second.stdout.strip() == "Schema is up to date."
+    assert applied_migrations(empty_database_url) == migration_files()
+
+
+def test_concurrent_starts_migrate_once_and_print_one_first_key(empty_database_url, server_env):
+    env = {**server_env, "DATABASE_URL": empty_database_url}
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "app", "init"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    outputs = [process.communicate(timeout=60) for process in processes]
+    assert [process.returncode for process in processes] == [0] * 4, outputs
+    assert applied_migrations(empty_database_url) == migration_files()
+    first_keys = [out for out, _ in outputs if "Created the first live key" in out]
+    assert len(first_keys) == 1
+
+
+def test_sqlite_runs_in_wal_mode_with_foreign_keys(app):
+    if not isinstance(db.database.obj, SqliteDatabase):
+        pytest.skip("SQLite settings; PostgreSQL has none of these")
+    assert db.database.execute_sql("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.database.execute_sql("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert db.database.execute_sql("PRAGMA busy_timeout").fetchone()[0] == 5000

@@ -1,0 +1,7 @@
+"""What the tests share: real server processes and their environment, scratch
+databases, webhook receivers, fake platforms, the authenticated test client, and
+assertions on the error shape. Tests import these from here, never from each other."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]

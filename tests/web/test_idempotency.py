@@ -1,0 +1,200 @@
+"""Idempotency-Key on every POST the contract names (decisions.md section 11)."""
+
+import hashlib
+import json
+import threading
+
+import pytest
+import requests
+
+from models import ApiKey, Channel, Event, IdempotencyKey, Post
+from postline.jobs import maintenance
+from postline.web import idempotency
+
+T = 1_800_000_000_000
+
+
+@pytest.fixture
+def channel(api, clock_at):
+    clock_at(T)
+    return api.post("/v1/channels", json={"name": "Launch"}).get_json()["data"]["id"]
+
+
+def post_with_key(api, path, body, key):
+    return api.post(path, json=body, headers={"Idempotency-Key": key})
+
+
+def test_first_request_creates_and_a_repeat_replays(api, channel):
+    body = {"channelId": channel, "content": "Once"}
+    first = post_with_key(api, "/v1/posts", body, "order-1")
+    assert first.status_code == 201
+    assert "Idempotent-Replayed" not in first.headers
+    again = post_with_key(api, "/v1/posts", body, "order-1")
+    assert again.status_code == 200
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json()
+    assert Post.select().count() == 1
+    assert Event.select().where(Event.type == "post.created").count() == 1
+
+
+def test_key_order_of_the_json_body_does_not_matter(api, channel):
+    post_with_key(api, "/v1/posts", {"channelId": channel, "content": "A"}, "k")
+    again = api.post(
+        "/v1/posts",
+        data=f'{{ "content": "A",   "channelId": "{channel}" }}',
+        content_type="application/json",
+        headers={"Idempotency-Key": "k"},
+    )
+    assert again.status_code == 200
+
+
+def test_same_key_with_a_different_body_is_422(api, channel):
+    post_with_key(api, "/v1/posts", {"channelId": channel, "content": "A"}, "k")
+    response = post_with_key(api, "/v1/posts", {"channelId": channel, "content": "B"}, "k")
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["code"] == "IDEMPOTENCY_KEY_REUSED" and error["type"] == "idempotency_error"
+    assert Post.select().count() == 1
+
+
+def test_keys_are_scoped_per_endpoint_and_per_api_key(api, channel, make_key):
+    post_with_key(api, "/v1/posts", {"channelId": channel, "content": "A"}, "shared")
+    batch = post_with_key(
+        api, "/v1/posts/batch", {"posts": [{"channelId": channel, "content": "A"}]}, "shared"
+    )
+    assert batch.status_code == 201
+    other = api.as_key(make_key(name="second key"))
+    assert (
+        post_with_key(other, "/v1/posts", {"channelId": channel, "content": "A"}, "shared").status_code == 201
+    )
+    assert Post.select().count() == 3
+
+
+def test_failed_requests_store_nothing_so_the_key_can_be_retried(api, channel):
+    bad = post_with_key(api, "/v1/posts", {"channelId": channel, "content": ""}, "retry-me")
+    assert bad.status_code == 400
+    assert IdempotencyKey.select().count() == 0
+    missing = post_with_key(api, "/v1/posts", {"channelId": "ch_nope", "content": "x"}, "retry-me")
+    assert missing.status_code == 400
+    good = post_with_key(api, "/v1/posts", {"channelId": channel, "content": "fixed"}, "retry-me")
+    assert good.status_code == 201
+
+
+def test_key_expires_after_24_hours(api, channel, clock_at):
+    body = {"channelId": channel, "content": "daily"}
+    assert post_with_key(api, "/v1/posts", body, "day").status_code == 201
+    clock_at(T + idempotency.TTL_MS - 1)
+    assert post_with_key(api, "/v1/posts", body, "day").status_code == 200
+    clock_at(T + idempotency.TTL_MS)
+    assert post_with_key(api, "/v1/posts", body, "day").status_code == 201
+    assert Post.select().count() == 2
+
+
+def test_worker_purges_expired_keys(app, api, channel, clock_at):
+    post_with_key(api, "/v1/posts", {"channelId": channel, "content": "x"}, "old")
+    clock_at(T + 1000)
+    post_with_key(api, "/v1/posts", {"channelId": channel, "content": "y"}, "new")
+    clock_at(T + idempotency.TTL_MS + 1)
+    maintenance.purge_expired_rows(app.config["POSTLINE"])
+    assert [row.key for row in IdempotencyKey.select()] == ["new"]
+
+
+def test_a_request_still_in_flight_answers_409(api, channel, clock_at):
+    key_id = ApiKey.select().first().id
+    IdempotencyKey.create(
+        api_key=key_id,
+        endpoint="POST /v1/posts",
+        key="busy",
+        fingerprint=_fingerprint(channel),
+        locked_until=T + idempotency.IN_FLIGHT_MS,
+        expires_at=T + idempotency.TTL_MS,
+    )
+    response = post_with_key(api, "/v1/posts", {"channelId": channel, "content": "x"}, "busy")
+    assert response.status_code == 409
+    assert response.get_json()["error"]["code"] == "IDEMPOTENCY_KEY_IN_USE"
+    assert response.headers["Retry-After"] == "1"
+    # A reservation whose request died is taken over once its lock has lapsed.
+    clock_at(T + idempotency.IN_FLIGHT_MS)
+    assert post_with_key(api, "/v1/posts", {"channelId": channel, "content": "x"}, "busy").status_code == 201
+
+
+def _fingerprint(channel):
+    body = json.dumps({"channelId": channel, "content": "x"}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+@pytest.mark.parametrize("key", ["", "x" * 256])
+def test_invalid_key_is_400(api, channel, key):
+    response = post_with_key(api, "/v1/posts", {"channelId": channel, "content": "x"}, key)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "INVALID_IDEMPOTENCY_KEY"
+    assert Post.select().count() == 0
+
+
+def test_key_of_255_characters_is_accepted(api, channel):
+    assert (
+        post_with_key(api, "/v1/posts", {"channelId": channel, "content": "x"}, "k" * 255).status_code == 201
+    )
+
+
+def test_channels_and_api_keys_are_idempotent_and_a_replay_shows_the_key_again(api):
+    first = post_with_key(api, "/v1/channels", {"name": "Once"}, "c1")
+    again = post_with_key(api, "/v1/channels", {"name": "Once"}, "c1")
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert Channel.select().count() == 1
+
+    created = post_with_key(api, "/v1/api-keys", {"name": "deploy"}, "k1")
+    replay = post_with_key(api, "/v1/api-keys", {"name": "deploy"}, "k1")
+    assert replay.status_code == 200
+    assert replay.get_json()["data"]["key"] == created.get_json()["data"]["key"]
+    assert ApiKey.select().count() == 2
+    stored = IdempotencyKey.get(IdempotencyKey.key == "k1").response_body
+    assert created.get_json()["data"]["key"] not in stored
+
+
+def test_replay_is_for_the_same_api_key_only_even_within_an_account(api, make_key):
+    post_with_key(api, "/v1/api-keys", {"name": "deploy"}, "same")
+    other = api.as_key(make_key(name="other"))
+    response = post_with_key(other, "/v1/api-keys", {"name": "deploy"}, "same")
+    assert response.status_code == 201
+
+
+@pytest.mark.parametrize("path, size", [("/v1/posts", 1), ("/v1/posts/batch", 100)])
+def test_concurrent_identical_requests_create_exactly_once(api, channel, gunicorn, make_key, path, size):
+    """Twelve clients race the same keyed request at a 4-worker gunicorn: one creates,
+    the rest replay (200) or find it in flight (409). A batch of 100 keeps the first
+    request running long enough for the others to arrive while it is in flight."""
+    base = gunicorn(workers=4, POSTLINE_LIMITS_ENABLED="false")  # 13 batches would pass the 10/min limit
+    key = make_key(name="concurrent")
+    item = {"channelId": channel, "content": "exactly once"}
+    body = item if size == 1 else {"posts": [item] * size}
+    headers = {"Authorization": f"Bearer {key}", "Idempotency-Key": "race"}
+    barrier = threading.Barrier(12)
+    statuses = []
+
+    def send():
+        session = requests.Session()
+        barrier.wait()
+        statuses.append(session.post(f"{base}{path}", json=body, timeout=30, headers=headers).status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print("statuses:", sorted(statuses))
+    assert statuses.count(201) == 1, statuses
+    assert set(statuses) <= {201, 200, 409}, statuses
+    assert Post.select().where(Post.content == "exactly once").count() == size
+    # Once the first has finished, every repeat is a replay.
+    assert requests.post(f"{base}{path}", json=body, timeout=30, headers=headers).status_code == 200
+
+
+def test_webhook_creation_is_idempotent_and_a_replay_shows_the_secret_again(api, dns):
+    dns["hooks.example.com"] = ["93.184.216.34"]
+    body = {"url": "https://hooks.example.com/in", "events": ["post.delivered"]}
+    first = post_with_key(api, "/v1/webhooks", body, "wh-1")
+    again = post_with_key(api, "/v1/webhooks", body, "wh-1")
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.get_json()["data"]["secret"] == first.get_json()["data"]["secret"]
+    assert len(api.get("/v1/webhooks").get_json()["data"]) == 1
