@@ -10,9 +10,11 @@ import apispec.ext.marshmallow
 import flask_smorest
 import marshmallow
 from apispec import BasePlugin
-from webargs.flaskparser import FlaskParser
+from marshmallow import missing
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from postline.errors import Invalid
+from postline.web.body import UNSTORABLE, json_body, storable_text
 from postline.web.envelopes import ErrorSchema
 from postline.web.errors import error_response, from_http_exception
 from postline.web.fields import Timestamp, input_field_properties
@@ -27,41 +29,20 @@ class Parser(FlaskParser):
     DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": marshmallow.RAISE}
 
     def _raw_load_json(self, req):
-        data = super()._raw_load_json(req)
-        refuse_unstorable_text(data)
-        return data
+        # webargs' one hook for the body: ours reads it strictly (postline/web/body.py).
+        if not is_json_request(req):
+            return missing
+        body = json_body()
+        return missing if body is None else body
 
     def load_querystring(self, req, schema):
         for name, values in req.args.lists():
-            refuse_unstorable_text(name, "query")
+            if not storable_text(name):
+                raise Invalid.field("query", UNSTORABLE)
             for value in values:
-                refuse_unstorable_text(value, name)
+                if not storable_text(value):
+                    raise Invalid.field(name, UNSTORABLE)
         return super().load_querystring(req, schema)
-
-
-def refuse_unstorable_text(value, path=""):
-    """400 for text no database stores: NUL characters and unpaired surrogates."""
-    if isinstance(value, str):
-        if not storable_text(value):
-            message = "must not contain NUL characters or unpaired surrogates"
-            raise Invalid.field(path or "body", message)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            refuse_unstorable_text(key, path or "body")
-            refuse_unstorable_text(item, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            refuse_unstorable_text(item, f"{path}[{index}]")
-
-
-def storable_text(text):
-    if "\x00" in text:
-        return False
-    try:
-        text.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 class Blueprint(flask_smorest.Blueprint):
