@@ -12,15 +12,21 @@ it for every request after (opening per request halves SQLite throughput).
 """
 
 import contextlib
+import select
 from pathlib import Path
 
-from peewee import DatabaseProxy, SqliteDatabase
+from peewee import DatabaseProxy, InterfaceError, OperationalError, SqliteDatabase
 from playhouse import db_url
 
 # Any constants work; they name PostgreSQL advisory locks.
 MIGRATION_LOCK_ID = 7_420_013
 BOOTSTRAP_LOCK_ID = 7_420_014
 TALLY_LOCK_ID = 7_420_015
+
+# What a lost or unreachable database raises (peewee wraps the driver's errors).
+UNAVAILABLE = (OperationalError, InterfaceError)
+# A PostgreSQL server that does not answer fails a connection attempt after this long.
+CONNECT_TIMEOUT_S = 5
 
 database = DatabaseProxy()
 
@@ -29,10 +35,13 @@ __all__ = [
     "BOOTSTRAP_LOCK_ID",
     "MIGRATIONS_DIR",
     "TALLY_LOCK_ID",
+    "UNAVAILABLE",
     "Compiled",
     "ListField",
+    "check_out",
     "close",
     "connect",
+    "discard",
     "database",
     "for_update",
     "init",
@@ -62,7 +71,7 @@ def connect(url, sqlite_busy_timeout_ms=5000):
             # writes fails at once with "database is locked" instead of waiting.
             lock_type="IMMEDIATE",
         )
-    return db_url.connect(url)
+    return db_url.connect(url, connect_timeout=CONNECT_TIMEOUT_S)
 
 
 def init(config):
@@ -93,10 +102,45 @@ def for_update(query, lock="FOR UPDATE"):
     return query if is_sqlite() else query.for_update(lock)
 
 
+def check_out():
+    """Make this thread's connection ready for a unit of work (a request, a job run).
+
+    A PostgreSQL connection the server has dropped (a restart, an idle time-out) is
+    replaced before it can fail the work: an idle connection has nothing to read, so
+    a socket that is readable means the server has closed it. No round trip needed.
+    """
+    if database.is_closed():
+        database.connect()
+    elif not is_sqlite() and not database.in_transaction() and _dropped(database.connection()):
+        discard()
+        database.connect()
+
+
+def _dropped(connection):
+    if connection.closed:
+        return True
+    poller = select.poll()
+    poller.register(connection.fileno(), select.POLLIN)
+    return bool(poller.poll(0))
+
+
 def close():
     """Close this thread's connection, if there is one."""
     if database.obj is not None and not database.is_closed():
         database.close()
+
+
+def discard():
+    """Forget this thread's connection whatever state a failure left it in (even inside
+    a transaction that can no longer roll back); the next `check_out` opens a new one."""
+    if database.obj is None:
+        return
+    state = database.obj._state
+    connection = state.conn
+    state.reset()
+    if connection is not None:
+        with contextlib.suppress(Exception):
+            connection.close()
 
 
 def is_sqlite():

@@ -11,8 +11,7 @@ import peewee
 from flask import g, jsonify
 from werkzeug.exceptions import HTTPException
 
-from postline import errors
-from postline.db import database
+from postline import db, errors
 from postline.limits import limiter
 
 log = logging.getLogger(__name__)
@@ -142,8 +141,7 @@ def register(app):
 def _database_unavailable(exception):
     log.exception("database unavailable (request %s)", g.get("request_id"))
     # Drop the broken connection so the next request on this thread reconnects.
-    if not database.is_closed() and not database.in_transaction():
-        database.close()
+    db.discard()
     return error_response(ApiError.from_status(503))
 
 
