@@ -2,7 +2,7 @@
 
 from postline import config, db
 from postline.keyring import keyring, resolve_secret
-from postline.limits import usage
+from postline.limits import sql_store, usage
 
 
 def start(overrides=None):
@@ -13,4 +13,5 @@ def start(overrides=None):
     keyring.init(resolve_secret(settings))
     usage.configure(settings)
     db.init(settings)
+    sql_store.prepare()
     return settings
