@@ -10,8 +10,8 @@ import apispec.ext.marshmallow
 import flask_smorest
 import marshmallow
 from apispec import BasePlugin
-from marshmallow import missing
-from webargs.flaskparser import FlaskParser, is_json_request
+from webargs.flaskparser import FlaskParser
+from werkzeug.routing import BaseConverter
 
 from postline.errors import Invalid
 from postline.web.body import UNSTORABLE, json_body, storable_text
@@ -30,10 +30,11 @@ class Parser(FlaskParser):
 
     def _raw_load_json(self, req):
         # webargs' one hook for the body: ours reads it strictly (postline/web/body.py).
-        if not is_json_request(req):
-            return missing
+        # A view that takes a body needs one: a PATCH without a body is not "change nothing".
         body = json_body()
-        return missing if body is None else body
+        if body is None:
+            raise Invalid.field("body", "is required: send a JSON object")
+        return body
 
     def load_querystring(self, req, schema):
         for name, values in req.args.lists():
@@ -43,6 +44,13 @@ class Parser(FlaskParser):
                 if not storable_text(value):
                     raise Invalid.field(name, UNSTORABLE)
         return super().load_querystring(req, schema)
+
+
+class IdConverter(BaseConverter):
+    """A resource id in a path: any one segment except `batch`, which names the batch
+    operations beside it (so OPTIONS and 405s list only the batch route's methods)."""
+
+    regex = r"(?!batch$)[^/]+"
 
 
 class Blueprint(flask_smorest.Blueprint):
@@ -75,6 +83,7 @@ class Api(flask_smorest.Api):
         super().__init__(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()}, **kwargs)
 
     def init_app(self, app, **kwargs):
+        app.url_map.converters["id"] = IdConverter
         super().init_app(app, **kwargs)
         self.register_field(Timestamp, "integer", "int64")
         self.ma_plugin.converter.add_attribute_function(input_field_properties)

@@ -16,6 +16,8 @@ from postline.limits import limiter
 
 log = logging.getLogger(__name__)
 
+MAX_DETAILS = 50
+
 HTTP_ERRORS = {
     400: ("validation_error", "VALIDATION_ERROR", "The request is invalid."),
     401: ("authentication_error", "INVALID_API_KEY", "The API key is invalid."),
@@ -89,12 +91,21 @@ def from_domain(error):
 def error_response(error):
     body = {"type": error.type, "code": error.code, "message": error.message}
     if error.details:
-        body["details"] = error.details
+        body["details"] = capped(error.details)
     body["request_id"] = g.get("request_id")
     response = jsonify({"error": body, **error.extra})
     response.status_code = error.status
     response.headers.update(error.headers)
     return response
+
+
+def capped(details):
+    """At most MAX_DETAILS entries, the last saying how many more there were: a body
+    with 50,000 unknown fields must not earn a 2 MB answer."""
+    if len(details) <= MAX_DETAILS:
+        return details
+    more = len(details) - MAX_DETAILS + 1
+    return [*details[: MAX_DETAILS - 1], {"field": "body", "message": f"and {more} more problems"}]
 
 
 def flatten_messages(messages, path=""):
