@@ -60,18 +60,28 @@ def build_scheduler(settings, pools, beat):
 
 
 class Stop:
-    """What the signal handlers ask for; they only set these, the main loop acts."""
+    """What the signal handlers ask for. They only assign plain attributes, which the
+    main loop polls: a handler that took a lock (setting a threading.Event) could
+    deadlock with the main thread it interrupted inside that same lock."""
+
+    POLL_SECONDS = 0.1
 
     def __init__(self):
-        self.requested = threading.Event()
-        self.at_once = threading.Event()
+        self.requests = 0
         self.exit_code = 0
 
     def request(self, exit_code=0):
         self.exit_code = max(self.exit_code, exit_code)
-        if self.requested.is_set():
-            self.at_once.set()
-        self.requested.set()
+        self.requests += 1
+
+    def wait(self, count=1, seconds=None):
+        """Wait until `count` stops were asked for (or `seconds` passed); whether they were."""
+        deadline = None if seconds is None else time.monotonic() + seconds
+        while self.requests < count:
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            time.sleep(self.POLL_SECONDS)
+        return True
 
 
 def main():
@@ -88,7 +98,7 @@ def main():
 
     scheduler.start()
     log.info("worker %s started", identity.worker_id)
-    stop.requested.wait()
+    stop.wait()
     finished = finish_work(scheduler, pools, keeper, worker["shutdown_grace"], stop)
     if not finished:
         # Threads still in hand would hold the interpreter open: leave without them.
@@ -127,7 +137,7 @@ def finish_work(scheduler, pools, keeper, grace, stop):
             left,
             in_hand,
         )
-        if stop.at_once.wait(min(left, 2.0)):
+        if stop.wait(count=2, seconds=min(left, 2.0)):
             log.warning("stopping now: %s left in hand; their leases expire for another worker", in_hand)
             return False
     return True

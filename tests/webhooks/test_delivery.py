@@ -4,6 +4,7 @@ kind, SSRF at send time, isolation of slow receivers, and the worker process.
 """
 
 import json
+import signal
 import socket
 import ssl
 import threading
@@ -603,3 +604,28 @@ def test_sigterm_lets_the_delivery_in_flight_finish(api, receiver, worker_proces
     done = api.get(f"/v1/webhooks/{webhook['id']}/deliveries/{delivery['id']}").get_json()["data"]
     assert done["status"] == "succeeded", worker.output()
     assert "Traceback" not in worker.output()
+
+
+def test_with_a_receiver_hanging_the_first_sigint_waits_the_grace_and_a_second_leaves_at_once(
+    api, receiver, worker_process
+):
+    inbox = receiver(default=Reply(delay=60))
+    webhook = create(api, inbox.url())
+    env = {**WORKER_ENV, "POSTLINE_WEBHOOKS_TIMEOUT": "60", "POSTLINE_SERVER_LOG_LEVEL": "INFO"}
+    for second_signal in (True, False):
+        worker = worker_process(**env, POSTLINE_WORKER_SHUTDOWN_GRACE="4")
+        api.post(f"/v1/webhooks/{webhook['id']}/test")
+        inbox.wait_for(1 if second_signal else 2, timeout=20)
+        worker.process.send_signal(signal.SIGINT)
+        time.sleep(0.5)
+        stopped = time.monotonic()
+        if second_signal:
+            worker.process.send_signal(signal.SIGINT)
+        code = worker.process.wait(timeout=20)
+        waited = time.monotonic() - stopped
+        assert "waiting up to" in worker.output() and "1 webhook" in worker.output()
+        if second_signal:
+            assert waited < 2, worker.output()
+        else:
+            assert 3 <= waited < 6, worker.output()
+        assert code != 0 and "Traceback" not in worker.output()
