@@ -15,7 +15,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 from postline.accounts.keys import PERMISSIONS
 from postline.limits import usage
 from postline.statuses import DeliveryStatus, DeliveryTrigger, PostStatus, TargetStatus
-from postline.web.fields import LocalTimestampInput, Timestamp, WholeNumber
+from postline.web.fields import ScheduleInput, Timestamp, WholeNumber
 from postline.webhooks import events
 
 HEX_COLOR = r"^#[0-9A-Fa-f]{6}$"
@@ -135,10 +135,12 @@ class PostFieldsSchema(Schema):
 
     channel_id = fields.String(data_key="channelId", validate=validate.Length(min=1, max=40))
     content = fields.String(validate=[validate.Length(min=1, max=10000), NOT_BLANK])
-    scheduled_for = LocalTimestampInput(
+    scheduled_for = ScheduleInput(
         data_key="scheduledFor",
         metadata={
-            "description": "Unix ms or ISO 8601. Without Z or an offset, read in `timezone`. "
+            "description": "When to publish: Unix milliseconds (a number below 100,000,000,000 "
+            "looks like seconds and is refused) or ISO 8601. Without Z or an offset, read in "
+            "`timezone`. At most `[posts] max_past_seconds` (1 hour) in the past. "
             "Omitted on create: as soon as possible."
         },
     )

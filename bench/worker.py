@@ -58,7 +58,7 @@ def create(key, channel_id, count, first_due, spacing_ms=0):
             {"channel_id": channel_id, "content": f"bench {n}", "scheduled_for": first_due + n * spacing_ms}
             for n in range(start, min(count, start + 100))
         ]
-        lifecycle.create(key, items)
+        lifecycle.create(key, items, {"max_past_seconds": 3600})
 
 
 class Worker:

@@ -1,6 +1,6 @@
 """Posts: schedule, read, edit, delete, one at a time or in batches of up to 100."""
 
-from flask import g
+from flask import current_app, g
 from flask.views import MethodView
 
 from models import Post
@@ -37,6 +37,10 @@ LISTING = Listing(
 )
 
 
+def _settings():
+    return current_app.config["POSTLINE"]["posts"]
+
+
 @blp.route("")
 class Posts(MethodView):
     @requires("posts:read")
@@ -59,7 +63,7 @@ class Posts(MethodView):
         `scheduledFor` omitted means as soon as possible; `status: "draft"` holds the post
         until a PATCH queues it.
         """
-        return single(lifecycle.create(g.api_key, [fields])[0])
+        return single(lifecycle.create(g.api_key, [fields], _settings())[0])
 
 
 @blp.route("/batch")
@@ -70,7 +74,7 @@ class PostBatch(MethodView):
     @blp.response(201, batch_envelope(PostSchema))
     def post(self, body):
         """Create up to 100 posts, all or none"""
-        return {"data": lifecycle.create(g.api_key, body["posts"], lifecycle.batch_path)}
+        return {"data": lifecycle.create(g.api_key, body["posts"], _settings(), lifecycle.batch_path)}
 
     @requires("posts:write")
     @blp.arguments(PostBatchUpdateSchema)
@@ -78,7 +82,7 @@ class PostBatch(MethodView):
     def patch(self, body):
         """Update up to 100 posts, all or none"""
         changes = [(item.pop("id"), item) for item in body["posts"]]
-        return {"data": lifecycle.update(g.api_key, changes, lifecycle.batch_path)}
+        return {"data": lifecycle.update(g.api_key, changes, _settings(), lifecycle.batch_path)}
 
     @requires("posts:write")
     @blp.arguments(PostBatchDeleteSchema)
@@ -105,7 +109,7 @@ class PostById(MethodView):
 
         Allowed while the post is draft, queued, failed or blocked; resets attempts.
         """
-        return single(lifecycle.update(g.api_key, [(post_id, fields)])[0])
+        return single(lifecycle.update(g.api_key, [(post_id, fields)], _settings())[0])
 
     @requires("posts:write")
     @blp.response(200, envelope(DeletedSchema))

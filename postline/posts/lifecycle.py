@@ -26,11 +26,12 @@ def batch_path(index, field):
     return f"posts[{index}].{field}"
 
 
-def create(key, items, path=single_path):
-    """Create posts from validated fields; returns them with their (empty) targets."""
+def create(key, items, settings, path=single_path):
+    """Create posts from validated fields; returns them with their (empty) targets.
+    `settings` is the `[posts]` section."""
     now = clock.now_ms()
     with db.database.atomic():
-        posts = _new_posts(key, items, path, now)
+        posts = _new_posts(key, items, path, now, _earliest(settings, now))
         db.insert_rows(Post, [post.__data__ for post in posts])
         events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
     usage.count(key.account_id, key.mode, posts_created=len(posts))
@@ -39,7 +40,13 @@ def create(key, items, path=single_path):
     return posts
 
 
-def _new_posts(key, items, path, now):
+def _earliest(settings, now):
+    """The earliest `scheduledFor` a client may ask for: a little in the past is as soon
+    as possible, long ago is a mistake (a wrong date or unit) refused before it publishes."""
+    return now - settings["max_past_seconds"] * 1000
+
+
+def _new_posts(key, items, path, now, earliest):
     """Unsaved posts from validated fields, or a 400 naming every bad reference."""
     owned = _owned_channels(key, {item["channel_id"] for item in items})
     problems = []
@@ -47,7 +54,7 @@ def _new_posts(key, items, path, now):
     for index, item in enumerate(items):
         problems += _check_references(item, owned, index, path)
         status = item.get("status", PostStatus.QUEUED)
-        scheduled_for = _scheduled_for(item, item.get("timezone"), now, index, path, problems)
+        scheduled_for = _scheduled_for(item, item.get("timezone"), now, earliest, index, path, problems)
         posts.append(
             Post(
                 id=Post.new_id(now),
@@ -70,7 +77,7 @@ def _new_posts(key, items, path, now):
     return posts
 
 
-def update(key, changes, path=single_path):
+def update(key, changes, settings, path=single_path):
     """Apply `changes` [(post id, fields)] and re-queue each post; returns the posts."""
     now = clock.now_ms()
     ids = [post_id for post_id, _ in changes]
@@ -92,7 +99,9 @@ def update(key, changes, path=single_path):
                 moved.append(post_id)
             zone = fields.get("timezone", post.timezone)
             if "scheduled_for" in fields:
-                fields["scheduled_for"] = _scheduled_for(fields, zone, now, index, path, problems)
+                fields["scheduled_for"] = _scheduled_for(
+                    fields, zone, now, _earliest(settings, now), index, path, problems
+                )
             for name in SETTABLE:
                 if name in fields:
                     setattr(post, name, fields[name])
@@ -156,14 +165,18 @@ def _check_references(fields, owned_channels, index, path):
     return problems
 
 
-def _scheduled_for(fields, zone, now, index, path, problems):
+def _scheduled_for(fields, zone, now, earliest, index, path, problems):
     if fields.get("scheduled_for") is None:
         return now
     try:
-        return timestamps.in_zone(fields["scheduled_for"], zone)
+        scheduled_for = timestamps.in_zone(fields["scheduled_for"], zone)
     except timestamps.TimestampError as error:
         problems.append({"field": path(index, "scheduledFor"), "message": str(error)})
         return now
+    if scheduled_for < earliest:
+        message = f"is in the past (more than {(now - earliest) // 1000} seconds ago); omit it to publish now"
+        problems.append({"field": path(index, "scheduledFor"), "message": message})
+    return scheduled_for
 
 
 def _requeue(post, status, now):

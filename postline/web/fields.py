@@ -51,6 +51,21 @@ class LocalTimestampInput(TimestampInput):
             raise ValidationError(str(error)) from None
 
 
+class ScheduleInput(LocalTimestampInput):
+    """When to publish: like LocalTimestampInput, but a number small enough to be Unix
+    seconds is refused rather than read as milliseconds of January 1970 (which would
+    publish at once)."""
+
+    SMALLEST_MS = 100_000_000_000  # 1973-03-03: a seconds count passes it only in 5138
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        moment = super()._deserialize(value, attr, data, **kwargs)
+        if not isinstance(value, str) or value.strip().isdigit():
+            if moment < self.SMALLEST_MS:
+                raise ValidationError("looks like Unix seconds; send milliseconds")
+        return moment
+
+
 class CommaList(fields.Field):
     """A comma-separated query value as a list of 1 to MAX_ITEMS items; empty items are
     dropped. With `choices`, every item must be one of them. Both rules are in the

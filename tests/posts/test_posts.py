@@ -57,6 +57,27 @@ def test_scheduled_for_omitted_means_as_soon_as_possible(api, channel):
     assert create(api, channel)["scheduledFor"] == NOW
 
 
+@pytest.mark.parametrize("value", [1_800_000_000, "1800000000", 99_999_999_999])
+def test_a_number_that_looks_like_unix_seconds_is_refused(api, channel, value):
+    response = api.post("/v1/posts", json={"channelId": channel, "content": "Hi", "scheduledFor": value})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["details"] == [
+        {"field": "scheduledFor", "message": "looks like Unix seconds; send milliseconds"}
+    ]
+
+
+def test_a_time_more_than_max_past_seconds_ago_is_refused_and_one_within_it_publishes_now(api, channel):
+    assert create(api, channel, scheduledFor=NOW - 3_599_000)["scheduledFor"] == NOW - 3_599_000
+    for value in (NOW - 3_601_000, "2027-01-15T06:59:59Z"):
+        response = api.post("/v1/posts", json={"channelId": channel, "content": "Hi", "scheduledFor": value})
+        assert response.status_code == 400
+        (detail,) = response.get_json()["error"]["details"]
+        assert detail["field"] == "scheduledFor" and detail["message"].startswith("is in the past")
+    post = create(api, channel, status="draft")
+    response = api.patch(f"/v1/posts/{post['id']}", json={"scheduledFor": NOW - 7_200_000})
+    assert response.status_code == 400
+
+
 @pytest.mark.parametrize(
     "fields, expected",
     [
@@ -69,8 +90,8 @@ def test_scheduled_for_omitted_means_as_soon_as_possible(api, channel):
             ms("2027-07-01T07:30:00+00:00"),
         ),
         (
-            {"scheduledFor": "2027-01-01T09:30:00", "timezone": "America/New_York"},
-            ms("2027-01-01T14:30:00+00:00"),
+            {"scheduledFor": "2027-02-01T09:30:00", "timezone": "America/New_York"},
+            ms("2027-02-01T14:30:00+00:00"),
         ),
         ({"scheduledFor": "2027-07-01T09:30:00Z", "timezone": "Asia/Tokyo"}, ms("2027-07-01T09:30:00+00:00")),
     ],
