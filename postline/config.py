@@ -1,6 +1,10 @@
 """The one configuration loader: config.toml, then environment overrides.
 
-Used alike by the app, the worker and the CLI (README, Configuration).
+Used alike by the app, the worker and the CLI (README, Configuration). Relative paths
+(the data directory, a SQLite file, the media directory) are read against the
+directory of the file that sets them, and those from the environment against the
+project's directory, never against the current directory: a CLI run from elsewhere
+uses the same database as the server.
 """
 
 import logging
@@ -9,6 +13,9 @@ import tomllib
 from pathlib import Path
 
 DEFAULTS_PATH = Path(__file__).resolve().parent.parent / "config.toml"
+# Settings that name a file or directory; a database URL only when it is SQLite's.
+PATH_SETTINGS = (("server", "data_dir"), ("database", "url"), ("media", "dir"))
+SQLITE_PREFIX = "sqlite:///"
 ENV_PREFIX = "POSTLINE_"
 CONVENTIONAL_ENV = {"DATABASE_URL": ("database", "url"), "SECRET_KEY": ("server", "secret_key")}
 
@@ -22,6 +29,7 @@ def load(environ=None, overrides=None):
     _apply_environment(config, environ)
     if overrides:
         _merge(config, overrides)
+    _resolve_paths(config, DEFAULTS_PATH.parent)
     return config
 
 
@@ -41,7 +49,28 @@ def env_name(path):
 
 def _read(path):
     with open(path, "rb") as file:
-        return tomllib.load(file)
+        settings = tomllib.load(file)
+    _resolve_paths(settings, path.resolve().parent)
+    return settings
+
+
+def _resolve_paths(config, base):
+    """Make the relative path settings of `config` absolute against `base`."""
+    for section, key in PATH_SETTINGS:
+        value = config.get(section, {}).get(key)
+        if isinstance(value, str) and value:
+            config[section][key] = _absolute(value, base) if key != "url" else _absolute_sqlite(value, base)
+
+
+def _absolute(path, base):
+    return str(base / path) if not Path(path).is_absolute() else path
+
+
+def _absolute_sqlite(url, base):
+    if not url.startswith(SQLITE_PREFIX) or url.startswith(SQLITE_PREFIX + "/"):
+        return url  # another database, or an absolute SQLite path
+    path = url[len(SQLITE_PREFIX) :]
+    return url if path == ":memory:" else SQLITE_PREFIX + _absolute(path, base)
 
 
 def _merge(base, extra):

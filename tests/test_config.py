@@ -3,17 +3,23 @@
 import multiprocessing
 import os
 import stat
+import subprocess
+import sys
 import tomllib
 
 import pytest
 
 from postline import config, keyring
 from postline.config import DEFAULTS_PATH
+from tests.support import ROOT
 
 
 def test_defaults_come_from_config_toml():
     with open(DEFAULTS_PATH, "rb") as file:
-        assert config.load(environ={}) == tomllib.load(file)
+        expected = tomllib.load(file)
+    expected["server"]["data_dir"] = str(DEFAULTS_PATH.parent / "data")
+    expected["database"]["url"] = f"sqlite:///{DEFAULTS_PATH.parent / 'data' / 'postline.db'}"
+    assert config.load(environ={}) == expected
 
 
 @pytest.mark.parametrize(
@@ -85,3 +91,53 @@ def test_concurrent_first_starts_agree_on_one_secret(tmp_path):
         secrets = pool.map(_resolve, [tmp_path] * 12)
     assert len(set(secrets)) == 1
     assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]
+
+
+def test_relative_paths_are_read_against_the_directory_of_the_file_that_sets_them(tmp_path):
+    own = tmp_path / "etc" / "postline.toml"
+    own.parent.mkdir()
+    own.write_text('[server]\ndata_dir = "state"\n[database]\nurl = "sqlite:///state/own.db"\n')
+    settings = config.load(environ={"POSTLINE_CONFIG": str(own)})
+    assert settings["server"]["data_dir"] == str(own.parent / "state")
+    assert settings["database"]["url"] == f"sqlite:///{own.parent / 'state' / 'own.db'}"
+
+    defaults = config.load(environ={})
+    assert defaults["server"]["data_dir"] == str(DEFAULTS_PATH.parent / "data")
+    assert defaults["database"]["url"] == f"sqlite:///{DEFAULTS_PATH.parent / 'data' / 'postline.db'}"
+
+    from_env = config.load(
+        environ={"DATABASE_URL": "sqlite:///elsewhere/x.db", "POSTLINE_SERVER_DATA_DIR": "/abs"}
+    )
+    assert from_env["database"]["url"] == f"sqlite:///{DEFAULTS_PATH.parent / 'elsewhere' / 'x.db'}"
+    assert from_env["server"]["data_dir"] == "/abs"
+    assert (
+        config.load(environ={"DATABASE_URL": "postgresql://u@h/db"})["database"]["url"]
+        == "postgresql://u@h/db"
+    )
+
+
+def test_the_cli_run_from_another_directory_uses_the_configured_database(tmp_path):
+    own = tmp_path / "etc" / "postline.toml"
+    own.parent.mkdir()
+    own.write_text('[server]\ndata_dir = "state"\n[database]\nurl = "sqlite:///state/postline.db"\n')
+    elsewhere = tmp_path / "somewhere-else"
+    elsewhere.mkdir()
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("DATABASE_URL", "SECRET_KEY") and not name.startswith("POSTLINE_")
+    }
+    env.update(POSTLINE_CONFIG=str(own), PYTHONPATH=str(ROOT))
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, "-m", "flask", "--app", str(ROOT / "app.py"), "create-key"],
+            cwd=elsewhere,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+    assert (own.parent / "state" / "postline.db").exists()
+    assert (own.parent / "state" / "secret_key").exists()
+    assert list(elsewhere.iterdir()) == [], "the CLI wrote into the directory it was run from"
