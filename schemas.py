@@ -323,6 +323,23 @@ class WebhookDeliverySchema(Schema):
 # Health -----------------------------------------------------------------------
 
 
+class ServiceSchema(Schema):
+    name = fields.String(metadata={"description": "Always `Postline`"})
+    version = fields.String(metadata={"description": "The running version"})
+    docs = fields.String(metadata={"description": "Path of the interactive API reference"})
+    openapi = fields.String(metadata={"description": "Path of the OpenAPI document"})
+
+
+class ServiceChecksSchema(Schema):
+    database = fields.String(metadata={"description": "`ok` or `unreachable`"})
+    worker = fields.String(metadata={"description": "`ok`, `stale` (no recent heartbeat) or `unknown`"})
+
+
+class ServiceCheckSchema(Schema):
+    status = fields.String(metadata={"description": "`ok` (200) or `unavailable` (503)"})
+    checks = fields.Nested(ServiceChecksSchema)
+
+
 class HealthKeySchema(Schema):
     id = fields.String()
     name = fields.String()

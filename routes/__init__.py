@@ -1,8 +1,8 @@
-"""The /v1 blueprints, one module per resource."""
+"""The blueprints: the /v1 resources, one module each, and the service's own pages."""
 
-from routes import api_keys, channels, health, posts, usage, webhooks
+from routes import api_keys, channels, health, posts, service, usage, webhooks
 
-BLUEPRINTS = (health.blp, channels.blp, posts.blp, webhooks.blp, api_keys.blp, usage.blp)
+BLUEPRINTS = (service.blp, health.blp, channels.blp, posts.blp, webhooks.blp, api_keys.blp, usage.blp)
 
 
 def register(api):

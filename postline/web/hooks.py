@@ -30,11 +30,11 @@ def init_app(app):
 def before_request():
     incoming = request.headers.get("X-Request-Id", "")
     g.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
-    db.check_out()
     method = "GET" if request.method == "HEAD" else request.method
     known = current_app.extensions["postline.auth_rules"].get((request.endpoint, method))
     if known is None:
-        return  # unknown paths and 405s answer without a key
+        return  # unknown paths, 405s and the service's own pages answer without a key
+    db.check_out()
     rule, g.endpoint = known
     g.api_key = keys.authenticate(request.headers.get("Authorization"))
     if request.view_args and not all(storable_text(value) for value in request.view_args.values()):
