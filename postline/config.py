@@ -34,6 +34,12 @@ def configure_logging(settings):
     logging.getLogger("apscheduler").setLevel(logging.WARNING)
 
 
+def path(value):
+    """A path setting as an absolute Path: a relative one is read from the directory of
+    config.toml (the checkout), whatever directory the process started in."""
+    return (DEFAULTS_PATH.parent / Path(value).expanduser()).resolve()
+
+
 def env_name(path):
     """The environment variable that overrides the setting at `path` (a tuple of keys)."""
     return ENV_PREFIX + "_".join(part.replace(".", "_").replace("-", "_") for part in path).upper()
