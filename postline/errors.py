@@ -51,7 +51,7 @@ class RefusedContent(DomainError):
     """What was sent (a file, say) cannot be taken; `field` names where it came from."""
 
     def __init__(self, message, field):
-        super().__init__(message, [{"field": field, "message": message}])
+        super().__init__(f"{field}: {message}", [{"field": field, "message": message}])
 
 
 class TooLarge(RefusedContent):
