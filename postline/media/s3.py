@@ -29,7 +29,7 @@ class S3Storage:
             region_name=s["s3_region"] or None,
             aws_access_key_id=s["s3_access_key_id"] or None,
             aws_secret_access_key=s["s3_secret_access_key"] or None,
-            config=Config(s3=addressing, retries={"mode": "standard"}),
+            config=Config(signature_version="s3v4", s3=addressing, retries={"mode": "standard"}),
         )
 
     def save(self, name, path, content_type):

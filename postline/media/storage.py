@@ -76,10 +76,11 @@ class LocalStorage:
 
 def _read_chunks(file, length):
     remaining = length
-    while remaining is None or remaining > 0:
-        chunk = file.read(CHUNK_BYTES if remaining is None else min(CHUNK_BYTES, remaining))
-        if not chunk:
-            return
-        if remaining is not None:
-            remaining -= len(chunk)
-        yield chunk
+    with file:
+        while remaining is None or remaining > 0:
+            chunk = file.read(CHUNK_BYTES if remaining is None else min(CHUNK_BYTES, remaining))
+            if not chunk:
+                return
+            if remaining is not None:
+                remaining -= len(chunk)
+            yield chunk

@@ -37,13 +37,13 @@ def send(record):
 
 def _requested_range(size, etag):
     """(start, stop) of the one range asked for; None to send the whole file (no Range, a
-    stale If-Range, several ranges or an unreadable header: RFC 9110 lets a server answer
-    those in full); UNSATISFIABLE for a range that lies outside the file."""
+    stale If-Range, several ranges, a unit other than bytes or an unreadable header: RFC
+    9110 lets a server answer those in full); UNSATISFIABLE for a range outside the file."""
     header = request.headers.get("Range")
     if header is None or request.headers.get("If-Range", etag) != etag:
         return None
     requested = parse_range_header(header)
-    if requested is None or len(requested.ranges) != 1:
+    if requested is None or requested.units != "bytes" or len(requested.ranges) != 1:
         return None
     bounds = requested.range_for_length(size)
     return UNSATISFIABLE if bounds is None else bounds
