@@ -9,6 +9,7 @@ import pytest
 
 from postline import config, keyring
 from postline.config import DEFAULTS_PATH
+from tests.support import ROOT
 
 
 def test_defaults_come_from_config_toml():
@@ -85,3 +86,9 @@ def test_concurrent_first_starts_agree_on_one_secret(tmp_path):
         secrets = pool.map(_resolve, [tmp_path] * 12)
     assert len(set(secrets)) == 1
     assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]
+
+
+def test_relative_paths_are_read_from_the_directory_of_config_toml(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert config.path("./data/media") == ROOT / "data" / "media"
+    assert config.path(str(tmp_path / "media")) == tmp_path / "media"
