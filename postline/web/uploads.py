@@ -16,8 +16,6 @@ from flask import current_app, request
 from postline import media
 from postline.web.api import Blueprint
 
-# Text fields of an upload (altText) are small; files have limits of their own.
-FORM_FIELD_BYTES = 64 * 1024
 MAX_FORM_PARTS = 16
 
 
@@ -45,7 +43,8 @@ def streamed(view):
             # hold the largest file and as much again as any other request body.
             body_limit = staging.limits.largest + current_app.config["POSTLINE"]["server"]["max_body_bytes"]
             request.max_content_length = body_limit
-            request.max_form_memory_size = FORM_FIELD_BYTES
+            # Text fields keep Flask's MAX_FORM_MEMORY_SIZE (500 KB): werkzeug applies it
+            # to its parse buffer too, which holds a 64 KB chunk and a possible boundary.
             request.max_form_parts = MAX_FORM_PARTS
             request.files.keys()  # parse the body now, while the staging area lasts
             return view(*args, **kwargs)
