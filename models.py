@@ -549,7 +549,8 @@ class RateLimitCounter(Model):
     expires_at = BigIntegerField(index=True)
 
     class Meta:
-        database = database
+        # On SQLite a file of its own (postline/db/__init__.py, `counters`).
+        database = db.counters
         legacy_table_names = False
 
     @classmethod

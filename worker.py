@@ -1,46 +1,57 @@
 """The Postline worker: `python worker.py`.
 
-An APScheduler BlockingScheduler runs the periodic jobs; the jobs themselves are
+An APScheduler BackgroundScheduler runs the periodic jobs; the jobs themselves are
 plain functions in postline/ that tests call directly. Nothing here loads the web
 stack (Flask, flask-smorest, webargs): tests/test_layout.py checks it.
+
+Stopping: the first SIGINT or SIGTERM stops taking new work and waits at most
+`[worker] shutdown_grace` seconds for the work in hand; a second one leaves at once
+(held leases expire and another worker resumes their rows). A worker that cannot
+reach its database for `[worker] give_up_after` seconds exits with status 1.
 """
 
 import logging
+import os
 import signal
+import sys
 import threading
+import time
 from datetime import UTC, datetime
 
 from apscheduler.executors.pool import ThreadPoolExecutor
-from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.schedulers.background import BackgroundScheduler
 
 from postline import process
+from postline.db import leases
 from postline.jobs import heartbeat, maintenance
+from postline.jobs.guard import guarded
+from postline.limits import usage
 from postline.posts import publishing
 from postline.webhooks import delivery
 
 log = logging.getLogger("postline.worker")
 
 
-def build_pools(settings, identity):
+def build_pools(settings, identity, keeper):
     """The thread pools that publish posts and deliver webhook events."""
     return [
-        publishing.pool(settings["publishing"], identity.worker_id),
-        delivery.pool(settings["webhooks"], identity.worker_id),
+        publishing.pool(settings["publishing"], identity.worker_id, keeper),
+        delivery.pool(settings["webhooks"], identity.worker_id, keeper),
     ]
 
 
-def build_scheduler(settings, identity, pools):
+def build_scheduler(settings, pools, beat):
     """The scheduler with every periodic job registered."""
     poll, purge = settings["worker"]["poll_interval"], settings["worker"]["purge_interval"]
-    scheduler = BlockingScheduler(
+    scheduler = BackgroundScheduler(
         executors={"default": ThreadPoolExecutor(4)},
         job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": 30},
     )
     jobs = [
-        ("heartbeat", heartbeat.write, [identity], poll),
-        *[(pool.name, pool.dispatch_due, [], poll) for pool in pools],
-        ("fold-post-tallies", maintenance.fold_post_tallies, [], poll),
-        ("purge", maintenance.purge_expired_rows, [settings], purge),
+        ("heartbeat", beat, [], poll),
+        *[(pool.name, guarded(pool.name, pool.dispatch_due), [], poll) for pool in pools],
+        ("fold-post-tallies", guarded("fold-post-tallies", maintenance.fold_post_tallies), [], poll),
+        ("purge", guarded("purge", maintenance.purge_expired_rows), [settings], purge),
     ]
     now = datetime.now(UTC)
     for job_id, function, args, seconds in jobs:
@@ -48,33 +59,78 @@ def build_scheduler(settings, identity, pools):
     return scheduler
 
 
+class Stop:
+    """What the signal handlers ask for; they only set these, the main loop acts."""
+
+    def __init__(self):
+        self.requested = threading.Event()
+        self.at_once = threading.Event()
+        self.exit_code = 0
+
+    def request(self, exit_code=0):
+        self.exit_code = max(self.exit_code, exit_code)
+        if self.requested.is_set():
+            self.at_once.set()
+        self.requested.set()
+
+
 def main():
     settings = process.start()
+    worker = settings["worker"]
     identity = heartbeat.WorkerIdentity()
-    pools = build_pools(settings, identity)
-    scheduler = build_scheduler(settings, identity, pools)
+    keeper = leases.Keeper(worker["lease_seconds"] * 1000)
+    pools = build_pools(settings, identity, keeper)
+    stop = Stop()
+    beat = heartbeat.Heartbeat(identity, worker["give_up_after"], lambda: stop.request(exit_code=1))
+    scheduler = build_scheduler(settings, pools, beat)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.request())
 
-    # The handler only sets a flag; a watcher thread acts on it, because shutdown()
-    # waits for running jobs and must not run inside a signal handler.
-    stop_requested = threading.Event()
+    scheduler.start()
+    log.info("worker %s started", identity.worker_id)
+    stop.requested.wait()
+    finished = finish_work(scheduler, pools, keeper, worker["shutdown_grace"], stop)
+    if not finished:
+        # Threads still in hand would hold the interpreter open: leave without them.
+        usage.tally.close()
+        logging.shutdown()
+        os._exit(stop.exit_code or 1)
+    log.info("worker %s stopped", identity.worker_id)
+    sys.exit(stop.exit_code)
 
-    def stop_when_requested():
-        stop_requested.wait()
-        log.info("stopping: waiting for running jobs and the work in hand")
+
+def finish_work(scheduler, pools, keeper, grace, stop):
+    """Take no new work and wait up to `grace` seconds for the work in hand (or until
+    a second signal); True if everything finished."""
+
+    def drain():
         scheduler.shutdown(wait=True)
         for pool in pools:
             pool.shutdown()
+        keeper.stop()
 
-    stopper = threading.Thread(target=stop_when_requested, name="stop-watcher", daemon=True)
-    stopper.start()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, lambda *_: stop_requested.set())
-
-    log.info("worker %s started", identity.worker_id)
-    scheduler.start()
-    # The scheduler's loop ends before the watcher has let the pools finish their work.
-    stopper.join()
-    log.info("worker %s stopped", identity.worker_id)
+    draining = threading.Thread(target=drain, name="drain", daemon=True)
+    for pool in pools:
+        pool.stop_claiming()
+    draining.start()
+    deadline = time.monotonic() + grace
+    while draining.is_alive():
+        in_hand = ", ".join(f"{pool.in_hand()} {pool.name}" for pool in pools)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            log.warning(
+                "stopping: %s still in hand after %s s ([worker] shutdown_grace); leaving", in_hand, grace
+            )
+            return False
+        log.info(
+            "stopping: waiting up to %.0f s for the work in hand (%s); signal again to leave now",
+            left,
+            in_hand,
+        )
+        if stop.at_once.wait(min(left, 2.0)):
+            log.warning("stopping now: %s left in hand; their leases expire for another worker", in_hand)
+            return False
+    return True
 
 
 if __name__ == "__main__":

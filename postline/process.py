@@ -2,7 +2,7 @@
 
 from postline import config, db, media
 from postline.keyring import keyring, resolve_secret
-from postline.limits import usage
+from postline.limits import sql_store, usage
 
 
 def start(overrides=None):
@@ -14,4 +14,5 @@ def start(overrides=None):
     usage.configure(settings)
     media.configure(settings)
     db.init(settings)
+    sql_store.prepare()
     return settings

@@ -89,7 +89,7 @@ class PostBatch(MethodView):
         return single({"deleted": deleted})
 
 
-@blp.route("/<post_id>")
+@blp.route("/<id:post_id>")
 class PostById(MethodView):
     @requires("posts:read")
     @blp.response(200, envelope(PostSchema))

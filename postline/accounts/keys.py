@@ -10,6 +10,8 @@ import re
 import secrets
 import string
 
+from peewee import OperationalError
+
 from models import LIVE, ApiKey
 from postline import clock, db
 from postline.errors import Forbidden, NotFound, Unauthenticated
@@ -112,8 +114,19 @@ def authenticate(authorization):
         or key.is_expired(now)
     ):
         raise _invalid_key()
-    key.touch(now, LAST_USED_INTERVAL_MS)
+    _record_use(key, now)
     return key
+
+
+def _record_use(key, now):
+    """Write lastUsedAt (at most once a minute), but never wait for the write: on SQLite
+    another process may hold the write lock for seconds, and a read must not."""
+    try:
+        with db.without_waiting():
+            key.touch(now, LAST_USED_INTERVAL_MS)
+    except OperationalError as error:
+        if "locked" not in str(error):
+            raise
 
 
 def check_grant(creator, requested_permissions, requested_mode=None):

@@ -12,9 +12,11 @@ it for every request after (opening per request halves SQLite throughput).
 """
 
 import contextlib
+import os
+import select
 from pathlib import Path
 
-from peewee import DatabaseProxy, SqliteDatabase
+from peewee import DatabaseProxy, InterfaceError, OperationalError, SqliteDatabase
 from playhouse import db_url
 
 # Any constants work; they name PostgreSQL advisory locks.
@@ -22,17 +24,30 @@ MIGRATION_LOCK_ID = 7_420_013
 BOOTSTRAP_LOCK_ID = 7_420_014
 TALLY_LOCK_ID = 7_420_015
 
+# What a lost or unreachable database raises (peewee wraps the driver's errors).
+UNAVAILABLE = (OperationalError, InterfaceError)
+# A PostgreSQL server that does not answer fails a connection attempt after this long.
+CONNECT_TIMEOUT_S = 5
+
 database = DatabaseProxy()
+# Rate-limit counters, written on every request: the same database on PostgreSQL; on
+# SQLite a file of its own, so that another process's long write transaction on the
+# main file (which takes SQLite's one write lock) cannot stall every request.
+counters = DatabaseProxy()
 
 
 __all__ = [
     "BOOTSTRAP_LOCK_ID",
     "MIGRATIONS_DIR",
     "TALLY_LOCK_ID",
+    "UNAVAILABLE",
     "Compiled",
     "ListField",
+    "check_out",
     "close",
     "connect",
+    "counters",
+    "discard",
     "database",
     "for_update",
     "init",
@@ -43,12 +58,13 @@ __all__ = [
 ]
 
 
-def connect(url, sqlite_busy_timeout_ms=5000):
-    """A peewee Database for `url`, not yet connected."""
+def connect(url, sqlite_busy_timeout_ms=5000, file_mode=0o600):
+    """A peewee Database for `url`, not yet connected. A new SQLite file is created
+    with `file_mode` (SQLite gives its WAL and shared-memory files the same mode)."""
     if url.startswith("sqlite"):
         path = db_url.parse(url)["database"]
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _create_private(Path(path), file_mode)
         return QueuedWriterSqliteDatabase(
             path,
             pragmas={
@@ -62,13 +78,31 @@ def connect(url, sqlite_busy_timeout_ms=5000):
             # writes fails at once with "database is locked" instead of waiting.
             lock_type="IMMEDIATE",
         )
-    return db_url.connect(url)
+    return db_url.connect(url, connect_timeout=CONNECT_TIMEOUT_S)
+
+
+def _create_private(path, file_mode):
+    """Create a missing SQLite file with `file_mode`. An existing one is left untouched:
+    opening and closing any descriptor of a database file releases every POSIX lock
+    this process's SQLite connections hold on it."""
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, file_mode))
 
 
 def init(config):
     """Bind the models to the configured database and migrate it if configured to."""
     settings = config["database"]
-    database.initialize(connect(settings["url"], settings["sqlite_busy_timeout_ms"]))
+    file_mode = int(config["server"]["file_mode"], 8)
+    main = connect(settings["url"], settings["sqlite_busy_timeout_ms"], file_mode)
+    database.initialize(main)
+    counters.initialize(main)
+    if isinstance(main, SqliteDatabase) and main.database != ":memory:":
+        path = Path(main.database)
+        counters_url = f"sqlite:///{path.with_name(f'{path.stem}-ratelimits{path.suffix}')}"
+        counters.initialize(connect(counters_url, settings["sqlite_busy_timeout_ms"], file_mode))
     if settings["auto_migrate"]:
         upgrade()
 
@@ -93,10 +127,61 @@ def for_update(query, lock="FOR UPDATE"):
     return query if is_sqlite() else query.for_update(lock)
 
 
+def check_out():
+    """Make this thread's connection ready for a unit of work (a request, a job run).
+
+    A PostgreSQL connection the server has dropped (a restart, an idle time-out) is
+    replaced before it can fail the work: an idle connection has nothing to read, so
+    a socket that is readable means the server has closed it. No round trip needed.
+    """
+    if database.is_closed():
+        database.connect()
+    elif not is_sqlite() and not database.in_transaction() and _dropped(database.connection()):
+        discard()
+        database.connect()
+
+
+def _dropped(connection):
+    if connection.closed:
+        return True
+    poller = select.poll()
+    poller.register(connection.fileno(), select.POLLIN)
+    return bool(poller.poll(0))
+
+
 def close():
-    """Close this thread's connection, if there is one."""
-    if database.obj is not None and not database.is_closed():
-        database.close()
+    """Close this thread's connections, if it has any."""
+    for each in (database, counters):
+        if each.obj is not None and not each.is_closed():
+            each.close()
+
+
+@contextlib.contextmanager
+def without_waiting():
+    """On SQLite, a write in this block fails at once ("database is locked") instead of
+    waiting for another process's write lock: for writes that may be skipped."""
+    if not is_sqlite():
+        yield
+        return
+    waits = database.execute_sql("PRAGMA busy_timeout").fetchone()[0]
+    database.execute_sql("PRAGMA busy_timeout = 0")
+    try:
+        yield
+    finally:
+        database.execute_sql(f"PRAGMA busy_timeout = {int(waits)}")
+
+
+def discard():
+    """Forget this thread's connection whatever state a failure left it in (even inside
+    a transaction that can no longer roll back); the next `check_out` opens a new one."""
+    if database.obj is None:
+        return
+    state = database.obj._state
+    connection = state.conn
+    state.reset()
+    if connection is not None:
+        with contextlib.suppress(Exception):
+            connection.close()
 
 
 def is_sqlite():

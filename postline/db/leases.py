@@ -4,21 +4,35 @@ A claimable model has three columns:
 
 - `due_at` (BigInteger, nullable, indexed): when a worker must next act on the row;
   NULL when nothing is to be done.
-- `lease_owner` (the claiming worker's id) and `lease_expires_at`.
+- `lease_owner` (who holds the row: the claiming worker's id and a number of its own
+  for this one claim) and `lease_expires_at`.
 
 `claim` takes due rows in one atomic UPDATE and moves their `due_at` to the end of
 the lease, so the row of a worker that died becomes due again when its lease
-expires. `finish` and `release` write back only while the lease is still the one
-that was claimed: a worker that lost its lease cannot overwrite the new owner's work.
+expires. Leases are short; while a worker holds a row, its `Keeper` renews the lease
+every third of its length, so a crashed worker's rows are taken over within one
+lease length, and a slow but living one keeps them. `finish` and `release` write
+back only while the row is still held by the same claim: a worker that lost its
+lease cannot overwrite the new owner's work.
 """
 
-from postline import db
+import itertools
+import logging
+import threading
+
+from postline import clock, db
+
+log = logging.getLogger(__name__)
+
+_claims = itertools.count(1)
 
 
 def claim(model, worker_id, now_ms, lease_ms, limit, where=None):
     """Lease up to `limit` rows with `due_at <= now_ms`, earliest first; return them.
 
-    `where` narrows which due rows may be taken.
+    `where` narrows which due rows may be taken. Every claim has an owner of its own
+    (`<worker_id>#<n>`), so a worker that claims a row again after its lease expired
+    holds it under a new name that the old claim cannot write under.
     """
     if limit <= 0:
         return []
@@ -31,24 +45,20 @@ def claim(model, worker_id, now_ms, lease_ms, limit, where=None):
         candidates = candidates.for_update(skip_locked=True)
     # On SQLite the one UPDATE statement holds the database's write lock throughout.
     updates = {
-        model.lease_owner: worker_id,
+        model.lease_owner: f"{worker_id}#{next(_claims)}",
         model.lease_expires_at: now_ms + lease_ms,
         model.due_at: now_ms + lease_ms,
     }
     # A transaction of its own, so that on SQLite it queues with the process's other
-    # writers (postline/db.py) instead of polling SQLite's lock.
+    # writers (postline/db/sqlite.py) instead of polling SQLite's lock.
     with db.database.atomic():
         claimed = list(model.update(updates).where(model.id.in_(candidates)).returning(model).execute())
     return sorted(claimed, key=lambda row: row.id)
 
 
-def held(model, owner, expires_at):
-    """The condition that a lease is still the one claimed: same owner, same expiry.
-
-    The expiry matters too: the same worker may have claimed the row again after its
-    lease expired, and the older claim must not write over the newer.
-    """
-    return (model.lease_owner == owner) & (model.lease_expires_at == expires_at)
+def held(model, owner):
+    """The condition that a row is still held by the claim named `owner`."""
+    return model.lease_owner == owner
 
 
 def finish(row, due_at=None, **updates):
@@ -59,7 +69,7 @@ def finish(row, due_at=None, **updates):
     model = type(row)
     written = (
         model.update(lease_owner=None, lease_expires_at=None, due_at=due_at, **updates)
-        .where((model.id == row.id) & held(model, row.lease_owner, row.lease_expires_at))
+        .where((model.id == row.id) & held(model, row.lease_owner))
         .execute()
     )
     return written == 1
@@ -68,3 +78,70 @@ def finish(row, due_at=None, **updates):
 def release(row, now_ms):
     """Give a claimed row back untouched: it is due again at once."""
     return finish(row, due_at=now_ms)
+
+
+def renew(model, rows, now_ms, lease_ms):
+    """Extend the leases of `rows` that their claims still hold; returns how many."""
+    if not rows:
+        return 0
+    until = now_ms + lease_ms
+    owners = {row.lease_owner for row in rows}
+    with db.database.atomic():
+        return (
+            model.update(lease_expires_at=until, due_at=until)
+            .where(model.id.in_([row.id for row in rows]) & model.lease_owner.in_(list(owners)))
+            .execute()
+        )
+
+
+class Keeper:
+    """Renews the leases of every row this process holds, from a thread of its own.
+
+    Work pools `hold` what they claim and `drop` it when finished or released.
+    """
+
+    def __init__(self, lease_ms):
+        self.lease_ms = lease_ms
+        self._held = {}  # (model, id) -> row
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = None
+
+    def hold(self, rows):
+        with self._lock:
+            for row in rows:
+                self._held[(type(row), row.id)] = row
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._renew_periodically, name="lease-keeper", daemon=True
+                )
+                self._thread.start()
+
+    def drop(self, rows):
+        with self._lock:
+            for row in rows:
+                self._held.pop((type(row), row.id), None)
+
+    def renew_now(self):
+        """Renew every held lease once (the thread calls this every third of a lease)."""
+        with self._lock:
+            by_model = {}
+            for (model, _), row in self._held.items():
+                by_model.setdefault(model, []).append(row)
+        for model, rows in by_model.items():
+            renew(model, rows, clock.now_ms(), self.lease_ms)
+
+    def stop(self):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def _renew_periodically(self):
+        while not self._stop.wait(self.lease_ms / 3000):
+            try:
+                db.check_out()
+                self.renew_now()
+            except db.UNAVAILABLE as error:
+                db.discard()
+                log.warning("could not renew leases (%s); retrying", error)
+        db.close()

@@ -1,13 +1,17 @@
 """The worker's heartbeat: each worker writes one every poll interval, and health
 reports whether any worker is alive (README, API notes: Health)."""
 
+import logging
 import os
 import secrets
 import socket
+import time
 from dataclasses import dataclass, field
 
 from models import WorkerHeartbeat
-from postline import clock
+from postline import clock, db
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -23,10 +27,40 @@ class WorkerIdentity:
 
 
 def write(identity):
-    """Job: tell health this worker is alive."""
+    """Tell health this worker is alive."""
     WorkerHeartbeat.beat(
         identity.worker_id, identity.hostname, identity.pid, identity.started_at, clock.now_ms()
     )
+
+
+class Heartbeat:
+    """Job: write the heartbeat; after `give_up_after` seconds without reaching the
+    database, call `give_up()`: a worker that cannot work should exit, so that its
+    supervisor restarts it, rather than live on uselessly."""
+
+    def __init__(self, identity, give_up_after, give_up):
+        self.identity = identity
+        self.give_up_after = give_up_after
+        self.give_up = give_up
+        self.last_written = time.monotonic()
+
+    def __call__(self):
+        try:
+            db.check_out()
+            write(self.identity)
+            self.last_written = time.monotonic()
+        except db.UNAVAILABLE as error:
+            db.discard()
+            silent = time.monotonic() - self.last_written
+            if silent > self.give_up_after:
+                log.error(
+                    "database unreachable for %.0f s ([worker] give_up_after = %s): exiting",
+                    silent,
+                    self.give_up_after,
+                )
+                self.give_up()
+            else:
+                log.warning("database unreachable for %.0f s (%s); retrying", silent, str(error).strip())
 
 
 def worker_status(heartbeat_timeout_s):

@@ -1,8 +1,9 @@
 """A bounded pool of threads working through leased rows, for the worker's jobs.
 
 `dispatch_due()` (run by the scheduler every poll interval) gives each free thread
-a claimed row; a thread that finishes one claims the next, so a busy queue drains
-without waiting for the next tick, and a slow row holds up only its own thread.
+a claim of due rows; a thread that finishes its claim makes the next, so a busy
+queue drains without waiting for the next tick, and a slow row holds up only its
+own thread. While a thread holds rows, the process's lease keeper renews them.
 """
 
 import logging
@@ -16,47 +17,74 @@ log = logging.getLogger(__name__)
 
 
 class WorkPool:
-    def __init__(self, name, size, claim_next, handle, release=None):
-        """`claim_next()` leases work (a row, or a batch of rows) or returns None;
-        `handle(work)` does it; `release(work)` gives it back unstarted (default: one
-        leased row, due again at once)."""
+    def __init__(self, name, size, claim_next, handle, keeper):
+        """`claim_next()` leases due rows (a list, empty when nothing is due);
+        `handle(rows)` does their work; `keeper` (a leases.Keeper) renews their leases
+        meanwhile."""
         self.name = name
         self.claim_next = claim_next
         self.handle = handle
-        self.release = release or (lambda row: leases.release(row, clock.now_ms()))
+        self.keeper = keeper
         self._free = threading.Semaphore(size)
+        self._busy = 0
+        self._busy_lock = threading.Lock()
         self._pool = ThreadPoolExecutor(size, thread_name_prefix=name)
         self._stopping = threading.Event()
 
     def dispatch_due(self):
-        """Job: hand a due row to every free thread."""
+        """Job: hand a claim of due rows to every free thread."""
         while not self._stopping.is_set() and self._free.acquire(blocking=False):
-            row = None
+            rows = []
             try:
-                row = self.claim_next()
+                rows = self._claim()
             finally:
-                if row is None:  # nothing due, or the claim failed: the slot stays free
+                if not rows:  # nothing due, or the claim failed: the slot stays free
                     self._free.release()
-            if row is None:
+            if not rows:
                 return
-            self._pool.submit(self._work, row)
+            self._pool.submit(self._work, rows)
 
-    def _work(self, row):
+    def _claim(self):
+        db.check_out()
+        rows = self.claim_next()
+        self.keeper.hold(rows)
+        return rows
+
+    def in_hand(self):
+        """How many threads are working now."""
+        return self._busy
+
+    def _work(self, rows):
+        with self._busy_lock:
+            self._busy += 1
         try:
-            while row is not None:
-                if self._stopping.is_set():
-                    self.release(row)
-                    return
-                self.handle(row)
-                row = self.claim_next()
+            while rows:
+                try:
+                    if self._stopping.is_set():
+                        for row in rows:
+                            leases.release(row, clock.now_ms())
+                        return
+                    self.handle(rows)
+                finally:
+                    self.keeper.drop(rows)
+                rows = self._claim()
+        except db.UNAVAILABLE as error:
+            # Rows left leased are taken again when their leases expire.
+            log.warning("%s thread: database unavailable (%s); the next run retries", self.name, error)
+            db.discard()
         except Exception:
-            # A row left leased is taken again when its lease expires.
             log.exception("%s thread stopped by an unexpected error", self.name)
         finally:
             db.close()
+            with self._busy_lock:
+                self._busy -= 1
             self._free.release()
+
+    def stop_claiming(self):
+        """Claim nothing more: threads give back what they have not started."""
+        self._stopping.set()
 
     def shutdown(self):
         """Claim nothing more; let rows in hand finish (each is bounded by its own time-outs)."""
-        self._stopping.set()
+        self.stop_claiming()
         self._pool.shutdown(wait=True)

@@ -1,4 +1,5 @@
-"""Rate-limit counters in the service's own database (SQLite or PostgreSQL).
+"""Rate-limit counters in the service's own database: PostgreSQL's, or on SQLite a
+file of its own beside the main one (`postline.db.counters`).
 
 One row per bucket (an API key, or a key on one endpoint) holds every window of
 that bucket. Admitting a request is one statement: an upsert whose update only
@@ -15,11 +16,19 @@ time cost more than running it).
 import functools
 
 from models import RateLimitCounter
-from postline.db import database
+from postline import db
+from postline.db import counters
 from postline.limits import sliding_window
 
 TABLE = RateLimitCounter._meta.table_name
 WINDOW_COLUMNS = ("slot", "count", "previous")
+
+
+def prepare():
+    """Make sure the counters' table exists where they live: migrations create it in the
+    main database; a SQLite file of their own gets it here."""
+    if counters.obj is not db.database.obj:
+        RateLimitCounter.create_table(safe=True)
 
 
 class SqlCounters:
@@ -31,7 +40,7 @@ class SqlCounters:
                 return True, _statuses(buckets[0], row, now_ms)
         else:
             rows = []
-            with database.atomic() as transaction:
+            with counters.atomic() as transaction:
                 for bucket in buckets:
                     row = _admit(bucket, now_ms)
                     if row is None:
@@ -55,7 +64,7 @@ class SqlCounters:
 def _admit(bucket, now_ms):
     """The bucket's row (a dict) after counting one request, or None if a window is full."""
     limits = sorted(bucket.limits, key=lambda limit: limit.window.seconds)  # the columns' order
-    sql, returned = _upsert_sql(database.obj.param, tuple(limit.window for limit in limits))
+    sql, returned = _upsert_sql(counters.obj.param, tuple(limit.window for limit in limits))
     slots, conditions = [], []
     expires_at = now_ms
     for limit in limits:
@@ -63,7 +72,7 @@ def _admit(bucket, now_ms):
         slots.append(slot)
         conditions += [slot_end - now_ms, limit.amount]
         expires_at = max(expires_at, slot_end + limit.window.ms)
-    row = database.execute_sql(sql, [bucket.name, expires_at, *slots, *conditions]).fetchone()
+    row = counters.execute_sql(sql, [bucket.name, expires_at, *slots, *conditions]).fetchone()
     return None if row is None else dict(zip(returned, row, strict=True))
 
 

@@ -171,8 +171,10 @@ class Tally:
                 return
             try:
                 _write(days, endpoints)
-            except (peewee.OperationalError, peewee.InterfaceError):
-                # The database is unreachable or busy for now: keep the counts for the next flush.
+            except db.UNAVAILABLE:
+                # The database is unreachable or busy for now: keep the counts for the next
+                # flush, which reconnects.
+                db.discard()
                 with self._lock:
                     for row, amounts in days.items():
                         self._days[row].update(amounts)
@@ -182,6 +184,8 @@ class Tally:
     def flush_logging_errors(self):
         try:
             self.flush()
+        except db.UNAVAILABLE as error:
+            log.warning("could not write usage counters (%s); kept for the next write", str(error).strip())
         except peewee.PeeweeException:
             log.exception("could not write usage counters")
 
@@ -229,7 +233,7 @@ def _write(days, endpoints):
         {"account": account, "mode": mode, "day": day, "endpoint": endpoint, "requests": requests}
         for (account, mode, day, endpoint), requests in sorted(endpoints.items())
     ]
-    database.connect(reuse_if_open=True)
+    db.check_out()
     # Rows go in sorted order, so two processes flushing the same rows never deadlock.
     with database.atomic():
         for start in range(0, len(day_rows), ROWS_PER_STATEMENT):

@@ -69,15 +69,15 @@ class Outcome:
         )
 
 
-def pool(settings, worker_id):
-    """The worker's publishing engine: a bounded pool of threads publishing due posts."""
-    lease_ms = settings["lease_seconds"] * 1000
+def pool(settings, worker_id, keeper):
+    """The worker's publishing engine: a bounded pool of threads publishing due posts;
+    `keeper` (postline/db/leases.py) renews their leases meanwhile."""
     return WorkPool(
         "publish",
         settings["concurrency"],
-        claim_next=lambda: claim_batch(worker_id, lease_ms, settings["batch_size"]) or None,
-        handle=lambda batch: publish_batch(batch, settings),
-        release=lambda batch: [leases.release(post, clock.now_ms()) for post in batch],
+        claim_next=lambda: claim_batch(worker_id, keeper.lease_ms, settings["batch_size"]),
+        handle=lambda batch: publish_batch(batch, settings, keeper.lease_ms),
+        keeper=keeper,
     )
 
 
@@ -86,7 +86,7 @@ def claim_batch(worker_id, lease_ms, limit):
     return leases.claim(Post, worker_id, clock.now_ms(), lease_ms, limit)
 
 
-def publish_batch(claimed, settings):
+def publish_batch(claimed, settings, lease_ms):
     """Publish claimed posts; returns {post id: final status, or None if its lease was lost}.
 
     A post that breaks the batch with an unexpected error is isolated: the others are
@@ -94,7 +94,7 @@ def publish_batch(claimed, settings):
     usual schedule) instead of taking its batch down with it on every retry.
     """
     try:
-        return _publish(claimed, settings)
+        return _publish(claimed, settings, lease_ms)
     except LeaseLost:
         raise
     except Exception:
@@ -104,7 +104,7 @@ def publish_batch(claimed, settings):
             log.exception("a batch of %d posts failed; publishing them one by one", len(claimed))
             outcomes = {post.id: None for post in claimed}
             for post in fresh:
-                outcomes.update(publish_batch([post], settings))
+                outcomes.update(publish_batch([post], settings, lease_ms))
             return outcomes
         log.exception("post %s failed unexpectedly", claimed[0].id)
         return {post.id: _fail_unexpectedly(post, settings["retry_delays"]) for post in fresh}
@@ -121,8 +121,7 @@ def _fail_unexpectedly(post, retry_delays):
         return None
 
 
-def _publish(claimed, settings):
-    lease_ms = settings["lease_seconds"] * 1000
+def _publish(claimed, settings, lease_ms):
     outcomes = {post.id: None for post in claimed}
     with db.database.atomic():
         started = _start(claimed, lease_ms)
@@ -157,7 +156,7 @@ def _start(claimed, lease_ms):
     lease = claimed[0]  # one claim: every row carries the same lease
     held = (
         Post.id.in_([post.id for post in claimed])
-        & leases.held(Post, lease.lease_owner, lease.lease_expires_at)
+        & leases.held(Post, lease.lease_owner)
         & Post.status.in_(STARTABLE)
     )
     renewed = {"lease_expires_at": now + lease_ms, "due_at": now + lease_ms}
@@ -262,7 +261,7 @@ def _record(target, status, error_code=None, error_message=None):
 def _hold(post, lease_ms):
     """Renew the post's lease if this worker still holds it; else LeaseLost."""
     now = clock.now_ms()
-    held = (Post.id == post.id) & leases.held(Post, post.lease_owner, post.lease_expires_at)
+    held = (Post.id == post.id) & leases.held(Post, post.lease_owner)
     if Post.update(lease_expires_at=now + lease_ms, due_at=now + lease_ms).where(held).execute() != 1:
         raise LeaseLost
     post.lease_expires_at = post.due_at = now + lease_ms
@@ -326,12 +325,12 @@ def _end(results):
     now = clock.now_ms()
     alike = {}
     for post, outcome in results:
-        key = (outcome.columns(), post.attempts, post.lease_owner, post.lease_expires_at)
+        key = (outcome.columns(), post.attempts, post.lease_owner)
         alike.setdefault(key, []).append(post)
-    for (columns, attempts, owner, expires), group in alike.items():
+    for (columns, attempts, owner), group in alike.items():
         ended = Post.update(
             **dict(columns), attempts=attempts, lease_owner=None, lease_expires_at=None, updated_at=now
-        ).where(Post.id.in_([post.id for post in group]) & leases.held(Post, owner, expires))
+        ).where(Post.id.in_([post.id for post in group]) & leases.held(Post, owner))
         if ended.execute() != len(group):
             raise LeaseLost
     reports = {}

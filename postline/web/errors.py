@@ -11,11 +11,12 @@ import peewee
 from flask import g, jsonify
 from werkzeug.exceptions import HTTPException
 
-from postline import errors
-from postline.db import database
+from postline import db, errors
 from postline.limits import limiter
 
 log = logging.getLogger(__name__)
+
+MAX_DETAILS = 50
 
 HTTP_ERRORS = {
     400: ("validation_error", "VALIDATION_ERROR", "The request is invalid."),
@@ -93,12 +94,21 @@ def from_domain(error):
 def error_response(error):
     body = {"type": error.type, "code": error.code, "message": error.message}
     if error.details:
-        body["details"] = error.details
+        body["details"] = capped(error.details)
     body["request_id"] = g.get("request_id")
     response = jsonify({"error": body, **error.extra})
     response.status_code = error.status
     response.headers.update(error.headers)
     return response
+
+
+def capped(details):
+    """At most MAX_DETAILS entries, the last saying how many more there were: a body
+    with 50,000 unknown fields must not earn a 2 MB answer."""
+    if len(details) <= MAX_DETAILS:
+        return details
+    more = len(details) - MAX_DETAILS + 1
+    return [*details[: MAX_DETAILS - 1], {"field": "body", "message": f"and {more} more problems"}]
 
 
 def flatten_messages(messages, path=""):
@@ -145,8 +155,7 @@ def register(app):
 def _database_unavailable(exception):
     log.exception("database unavailable (request %s)", g.get("request_id"))
     # Drop the broken connection so the next request on this thread reconnects.
-    if not database.is_closed() and not database.in_transaction():
-        database.close()
+    db.discard()
     return error_response(ApiError.from_status(503))
 
 

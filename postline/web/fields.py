@@ -7,10 +7,27 @@ from marshmallow import ValidationError, fields, validate
 from postline import timestamps
 
 NO_NUL = r"^[^\u0000]*$"
+# Timestamps lie between 1970 and 9999 (postline/timestamps.py): the year says so.
+ISO_1970_TO_9999 = r"^(19[7-9][0-9]|[2-9][0-9]{3})-"
 
 
 class Timestamp(fields.Integer):
     """A timestamp in an answer: Unix milliseconds."""
+
+
+class WholeNumber(fields.Integer):
+    """A whole number a client sends: a JSON integer, or in a query string ASCII digits.
+    Never a fraction (`1.5` is not truncated to 1), a boolean, or other scripts' digits
+    (Python's int() would read `٣` as 3)."""
+
+    QUERY_DIGITS = re.compile(r"-?[0-9]{1,16}")
+
+    def _validated(self, value):
+        if isinstance(value, str) and self.QUERY_DIGITS.fullmatch(value):
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.make_error("invalid", input=value)
+        return super()._validated(value)
 
 
 class TimestampInput(fields.Field):
@@ -35,10 +52,11 @@ class LocalTimestampInput(TimestampInput):
 
 
 class CommaList(fields.Field):
-    """A comma-separated query value as a list; empty items are dropped.
+    """A comma-separated query value as a list of 1 to MAX_ITEMS items; empty items are
+    dropped. With `choices`, every item must be one of them. Both rules are in the
+    documented `pattern`."""
 
-    With `choices`, every item must be one of them (documented as a `pattern`).
-    """
+    MAX_ITEMS = 100
 
     def __init__(self, choices=(), **kwargs):
         super().__init__(**kwargs)
@@ -50,16 +68,19 @@ class CommaList(fields.Field):
         items = [item for item in value.split(",") if item]
         if not items:
             raise ValidationError("needs at least one value")
+        if len(items) > self.MAX_ITEMS:
+            raise ValidationError(f"must be at most {self.MAX_ITEMS} values")
         unknown = [item for item in items if self.choices and item not in self.choices]
         if unknown:
             raise ValidationError(f"must be a comma-separated list of: {', '.join(self.choices)}")
         return items
 
     def pattern(self):
-        if not self.choices:
-            return r"^[^\u0000]*[^,\u0000][^\u0000]*$"  # some item, and no NUL
-        one = "(" + "|".join(re.escape(choice) for choice in self.choices) + ")"
-        return f"^,*{one}(,+{one})*,*$"
+        if self.choices:
+            one = "(" + "|".join(re.escape(choice) for choice in self.choices) + ")"
+        else:
+            one = "[^,\\u0000]+"
+        return f"^,*{one}(,+{one}){{0,{self.MAX_ITEMS - 1}}},*$"
 
 
 def input_field_properties(converter, field, **kwargs):
@@ -72,5 +93,6 @@ def input_field_properties(converter, field, **kwargs):
         return {"pattern": NO_NUL}
     if isinstance(field, TimestampInput):
         milliseconds = {"type": "integer", "format": "int64", "minimum": 0, "maximum": timestamps.MAX_MS}
-        return {"oneOf": [milliseconds, {"type": "string", "format": "date-time"}]}
+        iso = {"type": "string", "format": "date-time", "pattern": ISO_1970_TO_9999}
+        return {"oneOf": [milliseconds, iso]}
     return {}

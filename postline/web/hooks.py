@@ -8,12 +8,13 @@ import secrets
 
 from flask import current_app, g, request
 
+from postline import db
 from postline.accounts import keys
-from postline.db import database
 from postline.errors import Forbidden
 from postline.limits import limiter, usage
 from postline.web import limits
-from postline.web.api import auth_rules, storable_text
+from postline.web.api import auth_rules
+from postline.web.body import storable_text
 from postline.web.errors import ApiError
 
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
@@ -29,7 +30,7 @@ def init_app(app):
 def before_request():
     incoming = request.headers.get("X-Request-Id", "")
     g.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
-    database.connect(reuse_if_open=True)
+    db.check_out()
     method = "GET" if request.method == "HEAD" else request.method
     known = current_app.extensions["postline.auth_rules"].get((request.endpoint, method))
     if known is None:

@@ -20,6 +20,7 @@ from postline import clock, db
 from postline.errors import Conflict, Invalid
 from postline.keyring import keyring
 from postline.web.api import JSON, MULTIPART, Blueprint
+from postline.web.body import json_body
 from postline.web.errors import ApiError
 
 HEADER = "Idempotency-Key"
@@ -90,7 +91,7 @@ def fingerprint():
         for name, value in sorted(request.form.items(multi=True)):
             digest.update(f"{name}\0{value}\0".encode())
     else:
-        body = request.get_json(silent=True)
+        body = json_body()
         digest.update(json.dumps(body, sort_keys=True, separators=(",", ":")).encode())
     return digest.hexdigest()
 

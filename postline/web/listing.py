@@ -15,7 +15,7 @@ from models import Scope
 from postline import db
 from postline.db.filters import compare
 from postline.web.envelopes import list_body
-from postline.web.fields import CommaList, TimestampInput
+from postline.web.fields import CommaList, TimestampInput, WholeNumber
 
 DEFAULT_PER_PAGE = 20
 MAX_PER_PAGE = 100
@@ -47,8 +47,8 @@ class Filter:
 def page_fields():
     """The `page` and `per_page` query fields every list endpoint takes."""
     return {
-        "page": fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE)),
-        "per_page": fields.Integer(
+        "page": WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE)),
+        "per_page": WholeNumber(
             load_default=DEFAULT_PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE)
         ),
     }

@@ -30,10 +30,6 @@ from postline.webhooks import signatures, subscriptions
 log = logging.getLogger(__name__)
 
 RESPONSE_BODY_LIMIT = 1024
-# A lease outlives the longest attempt by this much: only a worker that died, not a
-# slow one, loses its deliveries to another worker. The margin also covers resolving
-# the receiver's name, which happens before the attempt's own deadline starts.
-LEASE_MARGIN_MS = 60_000
 USER_AGENT = f"Postline-Webhooks/{VERSION}"
 
 
@@ -47,30 +43,20 @@ class Outcome:
     error: str = None
 
 
-def lease_ms(settings):
-    return int(settings["timeout"] * 1000) + LEASE_MARGIN_MS
-
-
-def claim_next(worker_id, settings):
-    """Lease the earliest due delivery whose webhook has a free slot; None if there is none."""
+def claim_next(worker_id, settings, lease_ms):
+    """Lease the earliest due delivery whose webhook has a free slot: [it], or []."""
     now = clock.now_ms()
     busy = WebhookDelivery.busy_webhooks(now, settings["per_webhook_concurrency"])
-    claimed = leases.claim(
-        WebhookDelivery,
-        worker_id,
-        now,
-        lease_ms(settings),
-        limit=1,
-        where=WebhookDelivery.webhook.not_in(busy),
+    return leases.claim(
+        WebhookDelivery, worker_id, now, lease_ms, limit=1, where=WebhookDelivery.webhook.not_in(busy)
     )
-    return claimed[0] if claimed else None
 
 
-def deliver_due(settings, worker_id):
+def deliver_due(settings, worker_id, lease_ms):
     """Attempt every due delivery, one after another in this thread; returns how many."""
     attempted = 0
-    while (delivery := claim_next(worker_id, settings)) is not None:
-        attempt(delivery, settings)
+    while claimed := claim_next(worker_id, settings, lease_ms):
+        attempt(claimed[0], settings)
         attempted += 1
     return attempted
 
@@ -184,11 +170,13 @@ def _elapsed_ms(started):
     return int((time.monotonic() - started) * 1000)
 
 
-def pool(settings, worker_id):
-    """The worker's delivery engine: a bounded pool of threads sending due deliveries."""
+def pool(settings, worker_id, keeper):
+    """The worker's delivery engine: a bounded pool of threads sending due deliveries;
+    `keeper` (postline/db/leases.py) renews their leases meanwhile."""
     return WorkPool(
         "webhook",
         settings["concurrency"],
-        claim_next=lambda: claim_next(worker_id, settings),
-        handle=lambda delivery: attempt(delivery, settings),
+        claim_next=lambda: claim_next(worker_id, settings, keeper.lease_ms),
+        handle=lambda claimed: attempt(claimed[0], settings),
+        keeper=keeper,
     )

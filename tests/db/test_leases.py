@@ -40,8 +40,9 @@ def test_claim_takes_due_rows_earliest_first_and_leases_them(make_rows):
     late, early, future = make_rows(1, NOW - 10), make_rows(1, NOW - 20), make_rows(1, NOW + 1)
     claimed = leases.claim(WebhookDelivery, "w1", NOW, LEASE, limit=1)
     assert [row.id for row in claimed] == early
-    assert (claimed[0].lease_owner, claimed[0].lease_expires_at) == ("w1", NOW + LEASE)
-    assert lease_of(early[0]) == ("w1", NOW + LEASE, NOW + LEASE)
+    owner = claimed[0].lease_owner
+    assert owner.startswith("w1#") and claimed[0].lease_expires_at == NOW + LEASE
+    assert lease_of(early[0]) == (owner, NOW + LEASE, NOW + LEASE)
 
     assert [row.id for row in leases.claim(WebhookDelivery, "w2", NOW, LEASE, limit=5)] == late
     assert leases.claim(WebhookDelivery, "w2", NOW, LEASE, limit=5) == []
@@ -61,7 +62,8 @@ def test_a_dead_workers_row_is_taken_again_when_its_lease_expires(make_rows):
     (dead,) = leases.claim(WebhookDelivery, "dead", NOW, LEASE, limit=1)
     assert leases.claim(WebhookDelivery, "alive", NOW + LEASE - 1, LEASE, limit=1) == []
     (taken,) = leases.claim(WebhookDelivery, "alive", NOW + LEASE, LEASE, limit=1)
-    assert taken.id == row_id and lease_of(row_id) == ("alive", NOW + 2 * LEASE, NOW + 2 * LEASE)
+    assert taken.id == row_id and lease_of(row_id) == (taken.lease_owner, NOW + 2 * LEASE, NOW + 2 * LEASE)
+    assert taken.lease_owner.startswith("alive#")
 
     # The first worker wakes up: its finish must not overwrite the new owner's work.
     assert leases.finish(dead, due_at=None, status="succeeded") is False

@@ -177,7 +177,11 @@ def test_batch_delete_shape_errors(api, body):
     assert response.get_json()["error"]["details"][0]["field"] == "ids"
 
 
-def test_get_on_batch_path_is_no_such_post(api):
+def test_the_batch_path_is_not_a_post_id(api, client):
+    """`batch` names the batch operations, never a post: GET is not one of them, and
+    OPTIONS lists exactly those."""
     response = api.get("/v1/posts/batch")
-    assert response.status_code == 404
-    assert response.get_json()["error"]["code"] == "NOT_FOUND"
+    assert response.status_code == 405
+    assert response.get_json()["error"]["code"] == "METHOD_NOT_ALLOWED"
+    allowed = client.options("/v1/posts/batch").headers["Allow"]
+    assert sorted(allowed.split(", ")) == ["DELETE", "OPTIONS", "PATCH", "POST"]

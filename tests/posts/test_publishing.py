@@ -13,8 +13,8 @@ from postline.posts import publishing
 from tests.support.fake_platform import FakePlatform, Publisher
 
 T = 1_800_000_000_000
-SETTINGS = {"retry_delays": [60, 300, 900, 3600], "lease_seconds": 120, "concurrency": 2, "batch_size": 20}
-LEASE_MS = SETTINGS["lease_seconds"] * 1000
+SETTINGS = {"retry_delays": [60, 300, 900, 3600], "concurrency": 2, "batch_size": 20}
+LEASE_MS = 120_000
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def run_worker(worker_id="worker-1", batch_size=3):
     """Publish everything due now, as one worker thread would; returns {post id: status}."""
     results = {}
     while batch := publishing.claim_batch(worker_id, LEASE_MS, batch_size):
-        results.update(publishing.publish_batch(batch, SETTINGS))
+        results.update(publishing.publish_batch(batch, SETTINGS, LEASE_MS))
     return results
 
 
@@ -164,7 +164,7 @@ def test_an_edit_after_the_claim_wins_over_the_worker(tester, clock_at):
     post_id = create(tester)
     claimed = claim_one()
     assert tester.patch(f"/v1/posts/{post_id}", json={"scheduledFor": T + 3_600_000}).status_code == 200
-    assert publishing.publish_batch([claimed], SETTINGS) == {post_id: None}
+    assert publishing.publish_batch([claimed], SETTINGS, LEASE_MS) == {post_id: None}
     assert Post.get_by_id(post_id).status == "queued"
     assert SandboxPublication.select().count() == 0
 
@@ -173,7 +173,7 @@ def test_a_delete_after_the_claim_wins_over_the_worker(tester):
     post_id = create(tester)
     claimed = claim_one()
     assert tester.delete(f"/v1/posts/{post_id}").status_code == 200
-    assert publishing.publish_batch([claimed], SETTINGS) == {post_id: None}
+    assert publishing.publish_batch([claimed], SETTINGS, LEASE_MS) == {post_id: None}
     assert SandboxPublication.select().count() == 0
 
 
@@ -200,7 +200,7 @@ def test_concurrent_claimers_never_take_the_same_post(tester):
             while batch := publishing.claim_batch(name, LEASE_MS, 3):
                 for post in batch:
                     taken.setdefault(post.id, []).append(name)
-                publishing.publish_batch(batch, SETTINGS)
+                publishing.publish_batch(batch, SETTINGS, LEASE_MS)
         except Exception as error:  # noqa: BLE001 - surfaced by the assertion below
             errors.append(error)
         finally:

@@ -58,7 +58,7 @@ def test_crash_drill_every_post_done_once_and_only_once(api, make_key, worker_pr
     """Two workers share the queue; one is killed with SIGKILL mid-batch. Its leases
     expire, the other worker takes over, and every post is published exactly once."""
     ids = create_test_posts(api, make_key, 1000)
-    drill = {**FAST, "POSTLINE_PUBLISHING_LEASE_SECONDS": "2", "POSTLINE_PUBLISHING_BATCH_SIZE": "5"}
+    drill = {**FAST, "POSTLINE_WORKER_LEASE_SECONDS": "2", "POSTLINE_PUBLISHING_BATCH_SIZE": "5"}
     victim = worker_process(**drill)
     survivor = worker_process(**drill)
     wait_for(lambda: done_count() >= 60, 60, "both workers publishing", victim, survivor)

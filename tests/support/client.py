@@ -2,6 +2,8 @@
 
 import re
 
+import requests
+
 
 class Api:
     """The Flask test client with a key's Authorization header on every request."""
@@ -58,3 +60,10 @@ def allow_local_webhooks(settings):
     """Webhooks may call a receiver on 127.0.0.1 over http, as in local development."""
     settings["webhooks"] = {"allow_http": True, "allow_private_targets": True, "timeout": 2}
     return settings
+
+
+def http_session(key):
+    """A requests session for real server processes, with a key's Authorization header."""
+    session = requests.Session()
+    session.headers["Authorization"] = f"Bearer {key}"
+    return session

@@ -40,6 +40,26 @@ def gunicorn_command(port, workers=2, app="app:create_app()"):
 WORKER_COMMAND = [sys.executable, "worker.py"]
 
 
+def flask_cli(env, *args, timeout=60):
+    """`flask --app app ARGS` in a process of its own; the finished process."""
+    return subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "app", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def create_key(env, *options):
+    """A new API key from the CLI (`create-key OPTIONS`), on the database of `env`."""
+    done = flask_cli(env, "create-key", *options)
+    if done.returncode != 0:
+        raise RuntimeError(f"create-key failed:\n{done.stdout}{done.stderr}")
+    return done.stdout.strip().splitlines()[-1]
+
+
 class ServerProcess:
     """A child process whose output is kept in a file, shown if it fails to start."""
 

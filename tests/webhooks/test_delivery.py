@@ -13,7 +13,7 @@ import pytest
 from peewee import OperationalError
 
 from models import Event, WebhookDelivery
-from postline.db import database
+from postline.db import database, leases
 from postline.jobs import maintenance
 from postline.net import client
 from postline.webhooks import delivery as webhook_delivery
@@ -25,6 +25,7 @@ from tests.support.receivers import Reply, self_signed_certificate
 NOW = 1_800_000_000_000
 DELAYS = [0, 1, 2, 4, 8, 16, 32]
 WORKER = "test-worker"
+LEASE_MS = 60_000
 
 
 @pytest.fixture
@@ -50,7 +51,7 @@ def delivery_of(event):
 
 def deliver(hook_settings):
     """Run the delivery job once, in this thread, at the (pinned) clock's time."""
-    return webhook_delivery.deliver_due(hook_settings, WORKER)
+    return webhook_delivery.deliver_due(hook_settings, WORKER, LEASE_MS)
 
 
 # Fan-out ------------------------------------------------------------------------
@@ -294,7 +295,7 @@ def test_a_webhook_deleted_while_its_delivery_is_claimed_is_skipped(api, receive
     inbox = receiver()
     webhook = create(api, inbox.url())
     record(webhook["userId"])
-    delivery = webhook_delivery.claim_next(WORKER, hook_settings)
+    [delivery] = webhook_delivery.claim_next(WORKER, hook_settings, LEASE_MS)
     api.delete(f"/v1/webhooks/{webhook['id']}")
     webhook_delivery.attempt(delivery, hook_settings)
     assert inbox.requests == [] and WebhookDelivery.select().count() == 0
@@ -365,13 +366,13 @@ def test_with_the_development_switches_off_a_local_url_is_refused_at_create_and_
     response = api.post("/v1/webhooks", json={"url": https, "events": ["post.delivered"]})
     assert response.status_code == 400 and "127.0.0.1" in response.get_json()["error"]["message"]
 
-    webhook_delivery.deliver_due(strict, WORKER)
+    webhook_delivery.deliver_due(strict, WORKER, LEASE_MS)
     delivery = delivery_of(event)
     assert delivery.status == "pending" and delivery.attempts == 1
     assert delivery.error.startswith("refused: the URL must be an https:// URL")
     only_private = {**strict, "allow_http": True}
     WebhookDelivery.update(due_at=0).execute()
-    webhook_delivery.deliver_due(only_private, WORKER)
+    webhook_delivery.deliver_due(only_private, WORKER, LEASE_MS)
     assert "private, loopback or reserved address (127.0.0.1)" in delivery_of(event).error
     assert inbox.requests == []
 
@@ -384,7 +385,7 @@ def test_dns_rebinding_after_create_is_refused_at_send(api, app, receiver, hook_
     app.config["POSTLINE"]["webhooks"] = strict
     webhook = create(api, f"http://rebind.example.test:{inbox.port}/hook")
     event = record(webhook["userId"])
-    webhook_delivery.deliver_due(strict, WORKER)
+    webhook_delivery.deliver_due(strict, WORKER, LEASE_MS)
     delivery = delivery_of(event)
     assert "rebind.example.test resolves to 127.0.0.1" in delivery.error
     assert inbox.requests == []
@@ -451,7 +452,7 @@ def test_a_slow_receiver_does_not_delay_a_healthy_one(api, receiver, hook_settin
         record(slow_webhook["userId"], event_type="post.failed")
     record(slow_webhook["userId"])
 
-    dispatcher = webhook_delivery.pool(settings, WORKER)
+    dispatcher = webhook_delivery.pool(settings, WORKER, leases.Keeper(LEASE_MS))
     started = time.monotonic()
     dispatcher.dispatch_due()
     try:
@@ -473,7 +474,7 @@ def test_the_dispatcher_keeps_every_thread_busy_until_nothing_is_due(api, receiv
     webhook = create(api, inbox.url())
     for _ in range(30):
         record(webhook["userId"])
-    dispatcher = webhook_delivery.pool(settings, WORKER)
+    dispatcher = webhook_delivery.pool(settings, WORKER, leases.Keeper(LEASE_MS))
     dispatcher.dispatch_due()
     inbox.wait_for(30, timeout=10)
     dispatcher.shutdown()
@@ -483,7 +484,7 @@ def test_the_dispatcher_keeps_every_thread_busy_until_nothing_is_due(api, receiv
 
 def test_a_failed_claim_does_not_cost_the_dispatcher_a_thread(api, receiver, hook_settings, monkeypatch):
     settings = {**hook_settings, "concurrency": 1}
-    dispatcher = webhook_delivery.pool(settings, WORKER)
+    dispatcher = webhook_delivery.pool(settings, WORKER, leases.Keeper(LEASE_MS))
     claim_next = webhook_delivery.claim_next
 
     def database_down(*args):

@@ -229,7 +229,7 @@ def test_test_endpoint_queues_a_webhook_test_delivery_that_the_worker_sends(
         "deliveredAt": None,
     }
 
-    assert webhook_delivery.deliver_due(hook_settings, "test-worker") == 1
+    assert webhook_delivery.deliver_due(hook_settings, "test-worker", 60_000) == 1
     (request,) = inbox.wait_for(1)
     verify_signature(request.body, request.headers["Service-Signature"], webhook["secret"], now=now // 1000)
     assert request.headers["Service-Event-Type"] == "webhook.test"
@@ -246,7 +246,7 @@ def test_test_event_goes_to_that_webhook_alone_even_when_inactive(api, receiver,
     create(api, url=bystander.url(), events=["webhook.test"])
     api.patch(f"/v1/webhooks/{webhook['id']}", json={"active": False})
     delivery = api.post(f"/v1/webhooks/{webhook['id']}/test").get_json()["data"]
-    webhook_delivery.deliver_due(hook_settings, "test-worker")
+    webhook_delivery.deliver_due(hook_settings, "test-worker", 60_000)
     (request,) = inbox.wait_for(1)
     event = Event.get_by_id(delivery["eventId"])
     assert (event.type, event.mode, event.account_id) == ("webhook.test", "live", webhook["userId"])
@@ -261,7 +261,7 @@ def test_retry_sends_the_same_event_again_as_a_new_manual_delivery(api, receiver
     inbox = receiver(default=Reply(status=500))
     webhook = create(api, url=inbox.url())
     first = api.post(f"/v1/webhooks/{webhook['id']}/test").get_json()["data"]
-    webhook_delivery.deliver_due(hook_settings, "test-worker")
+    webhook_delivery.deliver_due(hook_settings, "test-worker", 60_000)
     failed = api.get(f"/v1/webhooks/{webhook['id']}/deliveries/{first['id']}").get_json()["data"]
     assert failed["status"] == "pending" and failed["responseStatus"] == 500
     assert failed["nextAttemptAt"] == now + 1000
@@ -275,7 +275,7 @@ def test_retry_sends_the_same_event_again_as_a_new_manual_delivery(api, receiver
     assert (retry["eventId"], retry["trigger"], retry["status"]) == (first["eventId"], "manual", "pending")
     assert retry["nextAttemptAt"] == now + 10
 
-    assert webhook_delivery.deliver_due(hook_settings, "test-worker") == 1
+    assert webhook_delivery.deliver_due(hook_settings, "test-worker", 60_000) == 1
     requests = inbox.wait_for(2)
     assert {r.headers["Service-Event-Id"] for r in requests} == {first["eventId"]}
     assert requests[0].body == requests[1].body
