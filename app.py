@@ -5,7 +5,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 import routes
 from postline import VERSION, process
-from postline.web import cli, errors, hooks, limits
+from postline.web import cli, errors, hooks, limits, uploads
 from postline.web.api import Api
 
 SWAGGER_ASSETS = "/docs/assets/"
@@ -16,6 +16,7 @@ def create_app(overrides=None):
     settings = process.start(overrides=overrides)
 
     app = Flask(__name__)
+    app.request_class = uploads.Request
     app.json.sort_keys = False  # fields in schema order: id first, error type before message
     app.config.update(
         POSTLINE=settings,
@@ -43,7 +44,7 @@ def create_app(overrides=None):
         },
     )
     api = Api(app)
-    routes.register(api)
+    routes.register(api, app)
     # Swagger UI's files ship in a Python package, so /docs works without internet access.
     app.add_url_rule(
         f"{SWAGGER_ASSETS}<path:filename>",

@@ -74,7 +74,9 @@ class TenantModel(BaseModel):
 
     @classmethod
     def create_for_account(cls, account_id, mode, **fields):
-        return cls.create(id=cls.new_id(), account=account_id, mode=mode, **fields)
+        """A new row; its id is made here unless `fields` name one (a media key, say)."""
+        fields.setdefault("id", cls.new_id())
+        return cls.create(account=account_id, mode=mode, **fields)
 
     @classmethod
     def new_id(cls, now_ms=None):
@@ -459,6 +461,32 @@ class WebhookDelivery(BaseModel):
         return cls.delete().where((cls.created_at < cutoff_ms) & cls.due_at.is_null()).execute()
 
 
+class Media(TenantModel):
+    """An uploaded or imported file (README, Media). The id is the media key,
+    `med_<id>.<ext>`, which also names the stored object; `filename` is for display."""
+
+    id_prefix = "med"
+    id = CharField(primary_key=True, max_length=48)
+    filename = CharField(max_length=255)
+    content_type = CharField(max_length=32)
+    size = BigIntegerField()
+    sha256 = CharField(max_length=64)
+    width = IntegerField(null=True)
+    height = IntegerField(null=True)
+    duration_ms = BigIntegerField(null=True)
+    alt_text = TextField(null=True)
+
+    class Meta:
+        indexes = ((("account", "mode", "created_at", "id"), False),)
+
+    @classmethod
+    def owned_keys(cls, key, media_keys):
+        """Those of `media_keys` the key may use, share-locked so that a concurrent delete
+        waits for the caller's transaction (call inside one)."""
+        query = cls.visible_to(key).where(cls.id.in_(list(media_keys))).select(cls.id)
+        return {media.id for media in db.for_update(query, "FOR SHARE")}
+
+
 class WorkerHeartbeat(Model):
     """One row per worker process, rewritten every `[worker] poll_interval` while it runs."""
 
@@ -590,6 +618,7 @@ TABLES = [
     IdempotencyKey,
     Webhook,
     WebhookDelivery,
+    Media,
     RateLimitCounter,
     UsageDay,
     UsageEndpointDay,

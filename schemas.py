@@ -10,10 +10,13 @@ import functools
 import re
 import zoneinfo
 
+from flask_smorest.fields import Upload
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from werkzeug.datastructures import FileStorage
 
 from postline.accounts.keys import PERMISSIONS
 from postline.limits import usage
+from postline.media import kinds
 from postline.statuses import DeliveryStatus, DeliveryTrigger, PostStatus, TargetStatus
 from postline.web.fields import ScheduleInput, Timestamp, WholeNumber
 from postline.webhooks import events
@@ -245,13 +248,11 @@ WebhookUrl = functools.partial(
     },
 )
 # Control characters other than tab and line breaks (PostgreSQL cannot store NUL).
+NO_CONTROL_CHARACTERS = validate.Regexp(
+    r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$", error="must not contain control characters"
+)
 Description = functools.partial(
-    fields.String,
-    allow_none=True,
-    validate=[
-        validate.Length(max=500),
-        validate.Regexp(r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$", error="must not contain control characters"),
-    ],
+    fields.String, allow_none=True, validate=[validate.Length(max=500), NO_CONTROL_CHARACTERS]
 )
 
 
@@ -318,6 +319,72 @@ class WebhookDeliverySchema(Schema):
     trigger = fields.String(metadata={"description": ", ".join(DeliveryTrigger.ALL)})
     created_at = Timestamp(data_key="createdAt")
     delivered_at = Timestamp(data_key="deliveredAt", allow_none=True)
+
+
+# Media ------------------------------------------------------------------------
+
+AltText = functools.partial(
+    fields.String,
+    data_key="altText",
+    allow_none=True,
+    validate=[validate.Length(max=1000), NO_CONTROL_CHARACTERS],
+    metadata={"description": "Up to 1,000 characters, passed to platforms that take alt text"},
+)
+
+
+class MediaSchema(Schema):
+    id = fields.String(data_key="key", metadata={"description": "`med_<id>.<ext>`: how posts name the file"})
+    filename = fields.String(metadata={"description": "The name it was uploaded with, for display only"})
+    content_type = fields.String(
+        data_key="contentType", metadata={"description": ", ".join(kinds.BY_CONTENT_TYPE)}
+    )
+    size = fields.Integer(metadata={"description": "Bytes"})
+    sha256 = fields.String(metadata={"description": "Hex SHA-256 of the bytes"})
+    width = fields.Integer(allow_none=True, metadata={"description": "Pixels; images only"})
+    height = fields.Integer(allow_none=True, metadata={"description": "Pixels; images only"})
+    duration_ms = fields.Integer(
+        data_key="durationMs", allow_none=True, metadata={"description": "Videos, where the file says"}
+    )
+    alt_text = fields.String(data_key="altText", allow_none=True)
+    created_at = Timestamp(data_key="createdAt")
+    updated_at = Timestamp(data_key="updatedAt")
+
+
+class FilePart(Upload):
+    """A file part of a multipart body (not a text field of the same name)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, FileStorage):
+            raise ValidationError("must be a file part (Content-Disposition with a filename)")
+        return value
+
+
+class MediaUploadSchema(Schema):
+    file = FilePart(
+        required=True, metadata={"description": f"The image or video: {kinds.NAMES}, told by its bytes"}
+    )
+    alt_text = AltText(allow_none=False)
+
+
+class MediaDeletedSchema(Schema):
+    key = fields.String()
+    deleted = fields.Boolean()
+
+
+class MediaUpdateSchema(Schema):
+    alt_text = AltText(required=True)
+
+
+class MediaImportSchema(Schema):
+    url = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=2048),
+        metadata={
+            "description": "An https URL on the public internet, answering 200 with the file "
+            "(refused like webhook URLs; redirects are not followed)",
+            "example": "https://images.example.com/launch.png",
+        },
+    )
 
 
 # Health -----------------------------------------------------------------------

@@ -29,7 +29,7 @@ import requests
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from bench.support import gunicorn, scratch_database, wrk  # noqa: E402
+from bench.support import create_key, gunicorn, scratch_database, wrk  # noqa: E402
 
 LISTING = "/v1/posts?filter[status]=queued&sort=-createdAt&per_page=20"
 UNLIMITED = "1000000000"
@@ -117,18 +117,6 @@ class Measure:
             bare_rate = wrk(bare_url + "/", method, headers, body, self.duration)
         print(f"{label}: {app_rate:.0f} req/s; bare Flask {bare_rate:.0f} req/s", flush=True)
         self.rows.append((label, app_rate, bare_rate))
-
-
-def create_key(root, env, *options):
-    done = subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "app", "create-key", *options],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout.strip().splitlines()[-1]
 
 
 def future_ms(days=30):

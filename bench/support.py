@@ -54,6 +54,19 @@ class Receiver:
         self.process.stdout.close()
 
 
+def create_key(root, env, *options):
+    """A new API key from the CLI (`flask create-key`), for the database in `env`."""
+    done = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "app", "create-key", *options],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
 def wait(condition, seconds, failure=None):
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:

@@ -47,6 +47,25 @@ class Conflict(DomainError):
         self.retry_after = retry_after
 
 
+class RefusedContent(DomainError):
+    """What was sent (a file, say) cannot be taken; `field` names where it came from."""
+
+    def __init__(self, message, field):
+        super().__init__(f"{field}: {message}", [{"field": field, "message": message}])
+
+
+class TooLarge(RefusedContent):
+    """Over a size limit (an upload, an imported file)."""
+
+    code = "PAYLOAD_TOO_LARGE"
+
+
+class UnsupportedType(RefusedContent):
+    """Not of a type the service takes (a file that is none of the allowed media types)."""
+
+    code = "UNSUPPORTED_MEDIA_TYPE"
+
+
 class Forbidden(DomainError):
     """The caller may not do this; `field` names what it asked for (permission, mode...)."""
 

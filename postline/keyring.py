@@ -1,8 +1,9 @@
 """The server secret and the keys derived from it.
 
 One secret (configured, or generated once into the data directory) yields a key
-for hashing API-key secrets and a key for encrypting values at rest. HKDF keeps
-the two independent, so knowing one reveals nothing of the other.
+for hashing API-key secrets, a key for encrypting values at rest and a key for
+signing public media URLs. HKDF keeps them independent, so knowing one reveals
+nothing of the others.
 """
 
 import base64
@@ -57,14 +58,21 @@ class Keyring:
     def __init__(self):
         self._hash_key = None
         self._fernet = None
+        self._media_url_key = None
 
     def init(self, secret):
         self._hash_key = _derive(secret, b"postline api-key hash")
         self._fernet = Fernet(base64.urlsafe_b64encode(_derive(secret, b"postline encryption")))
+        self._media_url_key = _derive(secret, b"postline media url")
 
     def keyed_hash(self, value):
         """Hex HMAC-SHA256 of `value` under the server secret."""
         return hmac.new(self._hash_key, value.encode(), hashlib.sha256).hexdigest()
+
+    def media_url_signature(self, message):
+        """HMAC-SHA256 of `message` under the media-URL key, base64url without padding."""
+        digest = hmac.new(self._media_url_key, message.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
     def encrypt(self, plaintext):
         return self._fernet.encrypt(plaintext.encode()).decode()

@@ -1,10 +1,22 @@
-"""The blueprints: the /v1 resources, one module each, and the service's own pages."""
+"""The blueprints: the /v1 resources, one module each, the service's own pages, and
+the public media URLs."""
 
-from routes import api_keys, channels, health, posts, service, usage, webhooks
+from routes import api_keys, channels, health, media, posts, public_media, service, usage, webhooks
 
-BLUEPRINTS = (service.blp, health.blp, channels.blp, posts.blp, webhooks.blp, api_keys.blp, usage.blp)
+BLUEPRINTS = (
+    service.blp,
+    health.blp,
+    channels.blp,
+    posts.blp,
+    media.blp,
+    webhooks.blp,
+    api_keys.blp,
+    usage.blp,
+)
 
 
-def register(api):
+def register(api, app):
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    # Not through `api`: these answer without a key and stay out of the OpenAPI document.
+    app.register_blueprint(public_media.blp)

@@ -66,6 +66,7 @@ def settings(database_url, data_dir):
     return {
         "database": {"url": database_url},
         "server": {"data_dir": str(data_dir), "secret_key": TEST_SECRET, "log_level": "WARNING"},
+        "media": {"dir": str(data_dir / "media")},
         # Rate limits have tests of their own (test_ratelimit.py, test_usage.py); elsewhere
         # they would only turn a test's hundredth request into a 429.
         "limits": {"enabled": False},

@@ -19,6 +19,7 @@ def test_defaults_come_from_config_toml():
         expected = tomllib.load(file)
     expected["server"]["data_dir"] = str(DEFAULTS_PATH.parent / "data")
     expected["database"]["url"] = f"sqlite:///{DEFAULTS_PATH.parent / 'data' / 'postline.db'}"
+    expected["media"]["dir"] = str(DEFAULTS_PATH.parent / "data" / "media")
     assert config.load(environ={}) == expected
 
 
@@ -103,6 +104,7 @@ def test_relative_paths_are_read_against_the_directory_of_the_file_that_sets_the
 
     defaults = config.load(environ={})
     assert defaults["server"]["data_dir"] == str(DEFAULTS_PATH.parent / "data")
+    assert defaults["media"]["dir"] == str(DEFAULTS_PATH.parent / "data" / "media")
     assert defaults["database"]["url"] == f"sqlite:///{DEFAULTS_PATH.parent / 'data' / 'postline.db'}"
 
     from_env = config.load(

@@ -33,6 +33,7 @@ LAYERS = [
             "postline.channels",
             "postline.jobs",
             "postline.limits",
+            "postline.media",
             "postline.net",
             "postline.platforms",
             "postline.posts",

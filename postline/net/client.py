@@ -9,7 +9,8 @@ Every request:
 - verifies TLS certificates against the system's CAs;
 - ends after `timeout` seconds in all, connect to last byte, however slowly the far
   side trickles bytes;
-- reads at most `max_bytes` of the answer's body.
+- reads at most `max_bytes` of the answer's body (`request`), or hands it over chunk
+  by chunk for the caller to bound (`stream`: media imports).
 
 A failure raises RequestFailed, whose `sent` says whether the request may have
 reached the far side: a platform call that timed out after it left must never be
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from postline.net import ssrf
 
 DEFAULT_MAX_BYTES = 1024 * 1024
+STREAM_CHUNK_BYTES = 256 * 1024
 
 
 @dataclass(frozen=True)
@@ -54,10 +56,12 @@ class RequestFailed(Exception):
 
 
 class Refused(RequestFailed):
-    """The URL was refused before anything was sent (`message` says why)."""
+    """The URL was refused before anything was sent (`message` says why; `allowed_by`
+    is the Policy switch that would let it through, if one would)."""
 
-    def __init__(self, message):
+    def __init__(self, message, allowed_by=None):
         super().__init__(message, sent=False)
+        self.allowed_by = allowed_by
 
 
 @dataclass
@@ -81,32 +85,64 @@ def tls_context():
 def request(method, url, policy, timeout, body=None, headers=None, max_bytes=DEFAULT_MAX_BYTES):
     """Send one request and return its Response (any status), or raise RequestFailed."""
     started = time.monotonic()
+    with stream(method, url, policy, timeout, body, headers) as answer:
+        payload = answer.read(max_bytes + 1)
+    elapsed = int((time.monotonic() - started) * 1000)
+    truncated = len(payload) > max_bytes
+    return Response(answer.status, answer.headers, payload[:max_bytes], elapsed, truncated)
+
+
+@contextlib.contextmanager
+def stream(method, url, policy, timeout, body=None, headers=None):
+    """Send one request and yield its Answer once the headers are in; the body is read
+    from it piece by piece, within the same total deadline. Raises RequestFailed."""
     try:
         target = ssrf.pin(url, policy.allow_http, policy.allow_private)
     except ssrf.RefusedURL as refusal:
-        raise Refused(str(refusal)) from None
+        raise Refused(str(refusal), refusal.allowed_by) from None
     connection = _connection(target, timeout)
     deadline = _Deadline(connection, timeout)
     sent = False
     try:
-        connection.connect()
-        sent = True  # from here on, some of the request may have reached the far side
-        connection.request(method, target.path, body, headers or {})
-        answer = connection.getresponse()
+        try:
+            connection.connect()
+            sent = True  # from here on, some of the request may have reached the far side
+            connection.request(method, target.path, body, headers or {})
+            answer = connection.getresponse()
+        except (OSError, http.client.HTTPException) as error:
+            raise RequestFailed(deadline.describe(error), sent) from None
         # A socket shut at the deadline reads as the end of the headers, not as an error.
-        answered_in_time = not deadline.expired
-        payload = answer.read(max_bytes + 1)
-    except (OSError, http.client.HTTPException) as error:
-        message = f"no answer within {timeout:g} s" if deadline.expired else _describe(error)
-        raise RequestFailed(message, sent) from None
+        if deadline.expired:
+            raise RequestFailed(f"no answer within {timeout:g} s", sent=True)
+        yield Answer(answer, deadline)
     finally:
         deadline.cancel()
         connection.close()
-    if not answered_in_time:
-        raise RequestFailed(f"no answer within {timeout:g} s", sent=True)
-    elapsed = int((time.monotonic() - started) * 1000)
-    truncated = len(payload) > max_bytes
-    return Response(answer.status, answer.headers, payload[:max_bytes], elapsed, truncated)
+
+
+class Answer:
+    """An answer whose headers are in and whose body is yet to be read."""
+
+    def __init__(self, response, deadline):
+        self.status = response.status
+        self.headers = response.headers
+        self._response = response
+        self._deadline = deadline
+
+    def read(self, amount):
+        """Up to `amount` bytes of the body (fewer at its end)."""
+        try:
+            return self._response.read(amount)
+        except (OSError, http.client.HTTPException) as error:
+            raise RequestFailed(self._deadline.describe(error), sent=True) from None
+
+    def chunks(self, size=STREAM_CHUNK_BYTES):
+        """The whole body, chunk by chunk; RequestFailed if it is not all in by the deadline."""
+        while chunk := self.read(size):
+            yield chunk
+        # A body without a length ends when the socket does, and the deadline shuts it.
+        if self._deadline.expired:
+            raise RequestFailed(self._deadline.describe(TimeoutError()), sent=True)
 
 
 def _describe(error):
@@ -165,6 +201,7 @@ class _Deadline:
     """
 
     def __init__(self, connection, seconds):
+        self.seconds = seconds
         self.expired = False
         self._connection = connection
         self._timer = threading.Timer(seconds, self._expire)
@@ -178,6 +215,10 @@ class _Deadline:
             with contextlib.suppress(OSError):
                 # The plain socket's shutdown, also for a TLS socket: it only wakes the reader.
                 socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+    def describe(self, error):
+        """Why a request failed, in words: the deadline if it passed, else the error."""
+        return f"no answer within {self.seconds:g} s" if self.expired else _describe(error)
 
     def cancel(self):
         self._timer.cancel()

@@ -59,7 +59,15 @@ NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 
 class RefusedURL(ValueError):
-    """A URL the service will not call; the message says why, for the client."""
+    """A URL the service will not call; the message says why, for the client.
+
+    `allowed_by` names the policy switch that would let it through ("allow_http" or
+    "allow_private"), where one would, so callers can name their setting for it.
+    """
+
+    def __init__(self, message, allowed_by=None):
+        super().__init__(message)
+        self.allowed_by = allowed_by
 
 
 @dataclass(frozen=True)
@@ -144,6 +152,8 @@ def _parse(url, allow_http):
         raise RefusedURL(f"is not a valid URL ({error})") from None
     schemes = ("https", "http") if allow_http else ("https",)
     if parts.scheme not in schemes:
+        if parts.scheme == "http":
+            raise RefusedURL("must be an https:// URL", allowed_by="allow_http")
         raise RefusedURL("must be an https:// URL" if not allow_http else "must be an http(s):// URL")
     if parts.username is not None or parts.password is not None:
         raise RefusedURL("must not contain a user name or password")
@@ -190,11 +200,12 @@ def _ip(text):
 
 def _check_name(hostname, allow_private):
     if not allow_private and (hostname == "localhost" or hostname.endswith(".localhost")):
-        raise RefusedURL("must not point to localhost")
+        raise RefusedURL("must not point to localhost", allowed_by="allow_private")
 
 
 def _check_address(address, allow_private, hostname=None):
     if allow_private or is_public(address):
         return
     via = f"{hostname} resolves to " if hostname else ""
-    raise RefusedURL(f"must not point to a private, loopback or reserved address ({via}{address})")
+    message = f"must not point to a private, loopback or reserved address ({via}{address})"
+    raise RefusedURL(message, allowed_by="allow_private")

@@ -7,7 +7,7 @@ post or a batch of a hundred. `path(i, field)` names a field in the client's ter
 
 import functools
 
-from models import Channel, Post, PostTarget, Scope
+from models import Channel, Media, Post, PostTarget, Scope
 from postline import clock, db, timestamps
 from postline.errors import Conflict, Invalid, NotFound
 from postline.limits import usage
@@ -49,10 +49,11 @@ def _earliest(settings, now):
 def _new_posts(key, items, path, now, earliest):
     """Unsaved posts from validated fields, or a 400 naming every bad reference."""
     owned = _owned_channels(key, {item["channel_id"] for item in items})
+    owned_media = _owned_media(key, items)
     problems = []
     posts = []
     for index, item in enumerate(items):
-        problems += _check_references(item, owned, index, path)
+        problems += _check_references(item, owned, owned_media, index, path)
         status = item.get("status", PostStatus.QUEUED)
         scheduled_for = _scheduled_for(item, item.get("timezone"), now, earliest, index, path, problems)
         posts.append(
@@ -88,13 +89,14 @@ def update(key, changes, settings, path=single_path):
         owned = _owned_channels(
             key, {fields["channel_id"] for _, fields in changes if "channel_id" in fields}
         )
+        owned_media = _owned_media(key, [fields for _, fields in changes])
         problems = []
         moved = []
         for index, (post_id, fields) in enumerate(changes):
             post = found[post_id]
             if post.status not in PostStatus.EDITABLE:
                 raise _not_editable(post, path(index, "id"))
-            problems += _check_references(fields, owned, index, path)
+            problems += _check_references(fields, owned, owned_media, index, path)
             if fields.get("channel_id", post.channel_id) != post.channel_id:
                 moved.append(post_id)
             zone = fields.get("timezone", post.timezone)
@@ -155,13 +157,20 @@ def _owned_channels_query(count):
     return db.Compiled(build)
 
 
-def _check_references(fields, owned_channels, index, path):
+def _owned_media(key, items):
+    """Those media keys named by `items` the key may use, share-locked like channels, so
+    that deleting one waits for this transaction and then sees the post using it."""
+    named = {media_key for item in items for media_key in item.get("media", [])}
+    return Media.owned_keys(key, named) if named else set()
+
+
+def _check_references(fields, owned_channels, owned_media, index, path):
     problems = []
     if "channel_id" in fields and fields["channel_id"] not in owned_channels:
         problems.append({"field": path(index, "channelId"), "message": "no such channel"})
-    # Media upload has not landed, so no key can name a stored file yet.
-    for position, _ in enumerate(fields.get("media", [])):
-        problems.append({"field": path(index, f"media[{position}]"), "message": "no such media"})
+    for position, media_key in enumerate(fields.get("media", [])):
+        if media_key not in owned_media:
+            problems.append({"field": path(index, f"media[{position}]"), "message": "no such media"})
     return problems
 
 

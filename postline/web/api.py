@@ -11,6 +11,8 @@ import flask_smorest
 import marshmallow
 from apispec import BasePlugin
 from webargs.flaskparser import FlaskParser
+from webargs.multidictproxy import MultiDictProxy
+from werkzeug.datastructures import CombinedMultiDict
 from werkzeug.routing import BaseConverter
 
 from postline.errors import Invalid
@@ -20,13 +22,27 @@ from postline.web.errors import MAX_DETAILS, error_response, from_http_exception
 from postline.web.fields import Timestamp, input_field_properties
 
 JSON = "application/json"
+MULTIPART = "multipart/form-data"
 
 
 class Parser(FlaskParser):
     # The contract answers every invalid request with 400, not webargs' 422.
     DEFAULT_VALIDATION_STATUS = 400
     # A misspelt query parameter (filter[statuss]) is an error, as in a body.
-    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": marshmallow.RAISE}
+    DEFAULT_UNKNOWN_BY_LOCATION = {
+        **FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
+        "query": marshmallow.RAISE,
+        "multipart": marshmallow.RAISE,
+    }
+    # A multipart form's text fields and files read as one, so one schema (documented
+    # as one multipart/form-data body) describes an upload.
+    __location_map__ = {**FlaskParser.__location_map__, "multipart": "load_multipart"}
+
+    def load_multipart(self, req, schema):
+        for name, value in req.form.items(multi=True):
+            if not storable_text(value):
+                raise Invalid.field(name, UNSTORABLE)
+        return MultiDictProxy(CombinedMultiDict([req.form, req.files]), schema)
 
     def _raw_load_json(self, req):
         # webargs' one hook for the body: ours reads it strictly (postline/web/body.py).
@@ -66,6 +82,10 @@ class IdConverter(BaseConverter):
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
+    DEFAULT_LOCATION_CONTENT_TYPE_MAPPING = {
+        **flask_smorest.Blueprint.DEFAULT_LOCATION_CONTENT_TYPE_MAPPING,
+        "multipart": MULTIPART,
+    }
 
 
 class MarshmallowPlugin(apispec.ext.marshmallow.MarshmallowPlugin):

@@ -31,6 +31,7 @@ HTTP_ERRORS = {
         "UNSUPPORTED_MEDIA_TYPE",
         "Send JSON with 'Content-Type: application/json'.",
     ),
+    416: ("invalid_request_error", "RANGE_NOT_SATISFIABLE", "The requested byte range is not in the file."),
     429: ("rate_limit_error", "RATE_LIMIT_EXCEEDED", "Too many requests."),
     500: (
         "api_error",
@@ -71,6 +72,8 @@ DOMAIN_STATUSES = {
     errors.Forbidden: 403,
     errors.NotFound: 404,
     errors.Conflict: 409,
+    errors.TooLarge: 413,
+    errors.UnsupportedType: 415,
     errors.RateLimited: 429,
     errors.Unavailable: 503,
 }

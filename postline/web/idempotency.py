@@ -19,7 +19,7 @@ from models import IdempotencyKey
 from postline import clock, db
 from postline.errors import Conflict, Invalid
 from postline.keyring import keyring
-from postline.web.api import JSON, Blueprint
+from postline.web.api import JSON, MULTIPART, Blueprint
 from postline.web.body import json_body
 from postline.web.errors import ApiError
 
@@ -82,11 +82,12 @@ def idempotent(replay_schema):
 def fingerprint():
     """SHA-256 of the request body: canonical JSON (sorted keys), or the multipart parts."""
     digest = hashlib.sha256()
-    if request.files:
-        for name, upload in sorted(request.files.items(multi=True)):
+    if request.mimetype == MULTIPART:
+        for name, upload in sorted(request.files.items(multi=True), key=lambda item: item[0]):
             digest.update(f"{name}\0{upload.filename}\0".encode())
-            digest.update(hashlib.sha256(upload.stream.read()).digest())
-            upload.stream.seek(0)
+            # Upload views stream files into staged files that hash them as they arrive
+            # (postline/web/uploads.py): no second read of what may be half a gigabyte.
+            digest.update(upload.stream.sha256.encode())
         for name, value in sorted(request.form.items(multi=True)):
             digest.update(f"{name}\0{value}\0".encode())
     else:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import requests
 
@@ -25,6 +26,7 @@ def environment(database_url, data_dir, secret_key, **extra):
         "DATABASE_URL": database_url,
         "SECRET_KEY": secret_key,
         "POSTLINE_SERVER_DATA_DIR": str(data_dir),
+        "POSTLINE_MEDIA_DIR": str(Path(data_dir) / "media"),
         "POSTLINE_SERVER_LOG_LEVEL": "WARNING",
         "PYTHONPATH": str(ROOT),
         **extra,

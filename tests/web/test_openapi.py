@@ -58,8 +58,10 @@ def test_docs_page_is_served_with_local_assets(client):
 # Generated channel ids and media keys name nothing the caller owns, so schema-valid
 # bodies of these operations are rightly 400 (decisions.md section 6); and some rules
 # span two parameters, which OpenAPI cannot state (usage history: from <= to, at most
-# 366 days). Every other check still applies to them; tests/test_posts.py and
-# tests/test_usage.py cover their valid inputs.
+# 366 days). A generated file is random bytes, which is no image or video, so an
+# upload of it is rightly 415; a generated URL names no server that answers with a
+# file, so an import of it is rightly 400. Every other check still applies to them;
+# tests/posts/, tests/limits/ and tests/media/ cover their valid inputs.
 # /healthz answers 503 by design while no worker runs (as in this test): a documented
 # status, not a server error.
 DOWN_BY_DESIGN = {"GET /healthz"}
@@ -69,6 +71,8 @@ VALID_MAY_BE_REFUSED = {
     "PATCH /v1/posts/batch",
     "PATCH /v1/posts/{post_id}",
     "GET /v1/usage/history",
+    "POST /v1/media/upload",
+    "POST /v1/media/import",
 }
 
 

@@ -1,0 +1,72 @@
+"""The media types Postline takes, told apart by their first bytes (never by a name or a
+header the client chose), and what is read of each: an image's size from its header,
+a video's duration from its moov atom. Nothing is decoded.
+"""
+
+from dataclasses import dataclass
+
+import filetype
+import mutagen
+from mutagen.mp4 import MP4
+from PIL import Image, UnidentifiedImageError
+
+from postline.errors import UnsupportedType
+
+# filetype looks at no more than this many leading bytes.
+SNIFF_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    content_type: str
+    extension: str
+    video: bool
+
+
+KINDS = (
+    Kind("jpeg", "image/jpeg", "jpg", video=False),
+    Kind("png", "image/png", "png", video=False),
+    Kind("gif", "image/gif", "gif", video=False),
+    Kind("webp", "image/webp", "webp", video=False),
+    Kind("mp4", "video/mp4", "mp4", video=True),
+    Kind("quicktime", "video/quicktime", "mov", video=True),
+)
+BY_CONTENT_TYPE = {kind.content_type: kind for kind in KINDS}
+NAMES = ", ".join(kind.name for kind in KINDS)
+
+
+def sniff(head, field):
+    """The Kind of a file that starts with `head`; UnsupportedType (naming `field`) if none."""
+    if not head:
+        raise UnsupportedType(f"is empty: send one of {NAMES}", field)
+    match = filetype.guess(bytes(head))
+    kind = BY_CONTENT_TYPE.get(match.mime) if match else None
+    if kind is None:
+        found = f"{match.mime} content" if match else "content of no allowed type"
+        raise UnsupportedType(
+            f"holds {found}; allowed: {NAMES} (the type is read from the bytes, not the name)", field
+        )
+    return kind
+
+
+def probe(kind, path, field):
+    """What the record shows of the file at `path`: width and height of an image, the
+    duration of a video (None where the file does not say it cheaply)."""
+    if kind.video:
+        return {"duration_ms": _duration_ms(path)}
+    try:
+        # Pillow reads the header here; the pixels are never decoded.
+        with Image.open(path, formats=[kind.name.upper()]) as image:
+            width, height = image.size
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, SyntaxError, ValueError):
+        raise UnsupportedType(f"starts like a {kind.name} image but is not a readable one", field) from None
+    return {"width": width, "height": height}
+
+
+def _duration_ms(path):
+    try:
+        length = MP4(path).info.length
+    except mutagen.MutagenError:
+        return None  # no readable moov atom: a video all the same, of unknown length
+    return round(length * 1000) if length else None
