@@ -6,9 +6,12 @@ from this directory: gunicorn reads ./gunicorn.conf.py by default).
 
 # Every top-level name here is read as a gunicorn setting, hence the underscores.
 from postline import config as _config
+from postline import logs as _logs
+from postline import metrics as _metrics
 from postline.web import gunicorn_errors as _gunicorn_errors
 
-_server = _config.load()["server"]
+_settings = _config.load()
+_server = _settings["server"]
 # gunicorn's own refusals (unparsable or oversized request lines and headers) answer
 # in the API's JSON error shape.
 _gunicorn_errors.install()
@@ -16,6 +19,18 @@ _gunicorn_errors.install()
 wsgi_app = "app:create_app()"
 bind = _server["bind"]
 workers = _server["workers"]
+# gunicorn's own lines in the app's format; the app writes the access log itself, with
+# each request's id.
+logconfig_dict = _logs.gunicorn_config(_settings)
+# With [server] metrics on, a gunicorn worker that exits leaves its counts behind for
+# the others to report, and its live gauges go.
+_metrics.configure(_settings)
+
+
+def child_exit(server, worker):
+    _metrics.process_exited(worker.pid)
+
+
 # Let a long request finish on SIGTERM before a worker is killed.
 graceful_timeout = 20
 # The longest request line gunicorn allows (its default is 4094): room for a listing

@@ -7,7 +7,6 @@ project's directory, never against the current directory: a CLI run from elsewhe
 uses the same database as the server.
 """
 
-import logging
 import os
 import tomllib
 from pathlib import Path
@@ -31,15 +30,6 @@ def load(environ=None, overrides=None):
         _merge(config, overrides)
     _resolve_paths(config, DEFAULTS_PATH.parent)
     return config
-
-
-def configure_logging(settings):
-    """Log to stderr at `[server] log_level`, the same way in every process."""
-    logging.basicConfig(
-        level=settings["server"]["log_level"], format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    # APScheduler logs every job run at INFO: once a second is noise, not news.
-    logging.getLogger("apscheduler").setLevel(logging.WARNING)
 
 
 def env_name(path):

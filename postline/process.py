@@ -1,18 +1,37 @@
 """What every Postline process (app, worker, CLI) does first."""
 
-from postline import config, db, media
+import logging
+
+from postline import config, db, logs, media, metrics
 from postline.keyring import keyring, resolve_secret
 from postline.limits import sql_store, usage
+
+IMPORT_SWITCHES = ("import_allow_http", "import_allow_private_targets")
+
+log = logging.getLogger(__name__)
 
 
 def start(overrides=None):
     """Load settings, configure logging, derive keys, set up usage counting and media
     storage, open and migrate the database."""
     settings = config.load(overrides=overrides)
-    config.configure_logging(settings)
+    logs.configure(settings)
+    metrics.configure(settings)
     keyring.init(resolve_secret(settings))
     usage.configure(settings)
     media.configure(settings)
     db.init(settings)
     sql_store.prepare()
+    _warn_of_development_switches(settings)
     return settings
+
+
+def _warn_of_development_switches(settings):
+    """Say at every start when a switch meant for local development is on: each lets
+    any API key make this server call addresses inside its network."""
+    for section, names in (("webhooks", ("allow_http", "allow_private_targets")), ("media", IMPORT_SWITCHES)):
+        for name in names:
+            if settings[section][name]:
+                log.warning(
+                    "[%s] %s is on: SSRF protection is relaxed; for local development only", section, name
+                )

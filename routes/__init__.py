@@ -18,5 +18,7 @@ BLUEPRINTS = (
 def register(api, app):
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    if app.config["POSTLINE"]["server"]["metrics"]:
+        api.register_blueprint(service.metrics_blp)
     # Not through `api`: these answer without a key and stay out of the OpenAPI document.
     app.register_blueprint(public_media.blp)

@@ -1,9 +1,9 @@
 """The service itself, without an API key: where the docs are, and whether it is up."""
 
-from flask import current_app
+from flask import Response, current_app
 from flask.views import MethodView
 
-from postline import VERSION, db
+from postline import VERSION, db, metrics
 from postline.jobs import heartbeat
 from postline.web.api import Blueprint
 from schemas import ServiceCheckSchema, ServiceSchema
@@ -22,6 +22,24 @@ class Service(MethodView):
         `/openapi.json`.
         """
         return {"name": "Postline", "version": VERSION, "docs": "/docs", "openapi": "/openapi.json"}
+
+
+metrics_blp = Blueprint("metrics", __name__, description="Prometheus metrics, when they are on.")
+
+
+@metrics_blp.route("/metrics")
+class Metrics(MethodView):
+    @metrics_blp.doc(security=[])
+    @metrics_blp.response(200, content_type="text/plain", description="Prometheus text format")
+    def get(self):
+        """Metrics for Prometheus (only with `[server] metrics = true`)
+
+        No API key needed: expose it only where your Prometheus can reach it. Counts from
+        every process on this machine, and the database's figures (posts due now, the
+        worker heartbeat's age).
+        """
+        body, content_type = metrics.exposition()
+        return Response(body, content_type=content_type)
 
 
 @blp.route("/healthz")

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 from postline import VERSION, media
 from postline.errors import Invalid, TooLarge
 from postline.media import library
-from postline.net import client
+from postline.net import client, ssrf
 
 FIELD = "url"
 # The setting that would let a refused URL through, named in the refusal.
@@ -49,7 +49,4 @@ def _check_answer(answer, largest):
 
 
 def _refusal(refusal):
-    setting = SETTINGS.get(refusal.allowed_by)
-    if setting is None:
-        return refusal.message
-    return f"{refusal.message} ([media] {setting} allows it, for local development only)"
+    return ssrf.explain(refusal.message, refusal.allowed_by, "media", SETTINGS)

@@ -70,6 +70,15 @@ class RefusedURL(ValueError):
         self.allowed_by = allowed_by
 
 
+def explain(message, allowed_by, section, names):
+    """`message`, naming the setting that would allow the URL where one would: `names`
+    maps "allow_http" and "allow_private" to the settings of `section` ([webhooks]...)."""
+    setting = names.get(allowed_by)
+    if setting is None:
+        return message
+    return f"{message} ([{section}] {setting} = true allows it, for local development only)"
+
+
 @dataclass(frozen=True)
 class Target:
     """Where one delivery goes: the URL's parts and the checked address to connect to."""

@@ -23,7 +23,7 @@ import logging
 from dataclasses import dataclass
 
 from models import LIVE, Post, PostTarget
-from postline import clock, db, platforms
+from postline import clock, db, logs, metrics, platforms
 from postline.db import leases
 from postline.jobs.pool import WorkPool
 from postline.limits import usage
@@ -107,7 +107,9 @@ def publish_batch(claimed, settings, lease_ms):
                 outcomes.update(publish_batch([post], settings, lease_ms))
             return outcomes
         log.exception("post %s failed unexpectedly", claimed[0].id)
-        return {post.id: _fail_unexpectedly(post, settings["retry_delays"]) for post in fresh}
+        outcomes = {post.id: _fail_unexpectedly(post, settings["retry_delays"]) for post in fresh}
+        _report(fresh, outcomes)
+        return outcomes
 
 
 def _fail_unexpectedly(post, retry_delays):
@@ -136,16 +138,39 @@ def _publish(claimed, settings, lease_ms):
     for post in started:
         if post.id not in finished:
             outcomes[post.id] = _publish_with_calls(post, lease_ms, settings["retry_delays"])
-    _count_usage(started, outcomes)
+    _report(started, outcomes)
     return outcomes
 
 
-def _count_usage(posts, outcomes):
-    """Usage counts every delivered post, and every attempt that ended failed."""
+def _report(posts, outcomes):
+    """Tell what came of each post, once committed: a log line per target (or per post
+    without targets), usage (every delivered post, every attempt that ended failed) and
+    metrics."""
     counters = {PostStatus.DONE: "posts_delivered", PostStatus.FAILED: "posts_failed"}
+    now = clock.now_ms()
     for post in posts:
-        if outcomes[post.id] in counters:
-            usage.count(post.account_id, post.mode, **{counters[outcomes[post.id]]: 1})
+        status = outcomes[post.id]
+        if status is None:
+            continue  # its lease was lost: the new owner reports it
+        if status in counters:
+            usage.count(post.account_id, post.mode, **{counters[status]: 1})
+        if status == PostStatus.DONE and post.attempts == 1:
+            metrics.published_late((now - post.scheduled_for) / 1000)
+        for target in post.targets or [None]:
+            platform = target.platform if target else None
+            outcome = target.status if target else status
+            metrics.target_ended(platform, outcome)
+            logs.event(
+                log,
+                f"post {post.id} {status}: {platform or 'no target'} {outcome}",
+                post_id=post.id,
+                post_status=status,
+                attempt=post.attempts,
+                connection_id=target.connection_id if target else None,
+                platform=platform,
+                outcome=outcome,
+                error_code=(target.error_code if target else None) or post.last_error_code,
+            )
 
 
 def _start(claimed, lease_ms):
@@ -338,4 +363,6 @@ def _end(results):
         reports.setdefault((post.account_id, post.mode, outcome.event_type), []).append(outcome.data)
     for (account_id, mode, event_type), payloads in reports.items():
         events.record_many(account_id, mode, event_type, payloads)
+    for post, outcome in results:
+        post.status, post.last_error_code = outcome.status, outcome.error_code
     return {post.id: outcome.status for post, outcome in results}

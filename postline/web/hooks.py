@@ -3,12 +3,14 @@ rate limit (and usage), permission and body type, in that order, before the view
 runs; afterwards, the request id and rate-limit headers.
 """
 
+import logging
 import re
 import secrets
+import time
 
 from flask import current_app, g, request
 
-from postline import db
+from postline import db, logs, metrics
 from postline.accounts import keys
 from postline.errors import Forbidden
 from postline.limits import limiter, usage
@@ -19,6 +21,10 @@ from postline.web.errors import ApiError
 
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+# Asked for every few seconds by monitors: logged at DEBUG, not INFO.
+QUIET_PATHS = {"/healthz", "/metrics"}
+
+access_log = logging.getLogger("postline.access")
 
 
 def init_app(app):
@@ -28,6 +34,7 @@ def init_app(app):
 
 
 def before_request():
+    g.started = time.perf_counter()
     incoming = request.headers.get("X-Request-Id", "")
     g.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
     method = "GET" if request.method == "HEAD" else request.method
@@ -59,4 +66,23 @@ def after_request(response):
     response.headers["X-Request-Id"] = g.get("request_id", "")
     if g.get("rate_limit") is not None:
         response.headers.update(limiter.headers(g.rate_limit))
+    _log_access(response)
+    if metrics.enabled():
+        route = request.url_rule.rule if request.url_rule else "unmatched"
+        metrics.request_answered(request.method, route, response.status_code, time.perf_counter() - g.started)
     return response
+
+
+def _log_access(response):
+    key = g.get("api_key")
+    logs.event(
+        access_log,
+        f"{request.method} {request.path} {response.status_code}",
+        logging.DEBUG if request.path in QUIET_PATHS else logging.INFO,
+        method=request.method,
+        path=request.path,
+        status=response.status_code,
+        duration_ms=round((time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 1),
+        request_id=g.get("request_id"),
+        key_id=key.id if key is not None else None,
+    )

@@ -19,11 +19,11 @@ import time
 from dataclasses import dataclass
 
 from models import WebhookDelivery
-from postline import VERSION, clock
+from postline import VERSION, clock, logs, metrics
 from postline.db import leases
 from postline.jobs.pool import WorkPool
 from postline.limits import usage
-from postline.net import client
+from postline.net import client, ssrf
 from postline.statuses import DeliveryStatus, DeliveryTrigger
 from postline.webhooks import signatures, subscriptions
 
@@ -86,10 +86,24 @@ def attempt(delivery, settings):
         status, next_attempt_at = DeliveryStatus.SUCCEEDED, None
     elif number >= len(retry_delays):
         status, next_attempt_at = DeliveryStatus.FAILED, None
-        log.warning("delivery %s failed after %d attempts: %s", delivery.id, number, outcome.error)
     else:
         status, next_attempt_at = DeliveryStatus.PENDING, finished + int(retry_delays[number] * 1000)
-        log.info("delivery %s, attempt %d: %s; retrying", delivery.id, number, outcome.error)
+    said = "delivered" if outcome.error is None else "retrying" if next_attempt_at else "failed for good"
+    metrics.delivery_attempted(said.replace(" for good", ""))
+    logs.event(
+        log,
+        f"delivery {delivery.id} of {event.type} to {webhook.id}, attempt {number}: {said}",
+        logging.WARNING if status == DeliveryStatus.FAILED else logging.INFO,
+        delivery_id=delivery.id,
+        webhook_id=webhook.id,
+        event=event.type,
+        event_id=event.id,
+        attempt=number,
+        status=status,
+        response_status=outcome.status,
+        duration_ms=outcome.duration_ms,
+        error=outcome.error,
+    )
     _finish(
         delivery,
         status=status,
@@ -154,7 +168,8 @@ def send(url, body, headers, settings):
             "POST", url, policy, settings["timeout"], body, headers, max_bytes=RESPONSE_BODY_LIMIT
         )
     except client.Refused as refusal:
-        return Outcome(_elapsed_ms(started), error=f"refused: the URL {refusal.message}")
+        why = ssrf.explain(refusal.message, refusal.allowed_by, "webhooks", subscriptions.SETTINGS)
+        return Outcome(_elapsed_ms(started), error=f"refused: the URL {why}")
     except client.RequestFailed as failure:
         return Outcome(_elapsed_ms(started), error=failure.message)
     status, text = answer.status, answer.text()

@@ -24,12 +24,18 @@ def new_secret():
     return SECRET_PREFIX + base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode()
 
 
+# The [webhooks] setting that would let through what each SSRF switch guards.
+SETTINGS = {"allow_http": "allow_http", "allow_private": "allow_private_targets"}
+
+
 def check_url(url, settings):
     """Refuse (Invalid, details field `url`) a URL the service must not call."""
     try:
         ssrf.check_url(url, settings["allow_http"], settings["allow_private_targets"])
     except ssrf.RefusedURL as refusal:
-        raise Invalid.field("url", str(refusal)) from None
+        raise Invalid.field(
+            "url", ssrf.explain(str(refusal), refusal.allowed_by, "webhooks", SETTINGS)
+        ) from None
 
 
 def create(key, fields, settings):

@@ -129,8 +129,11 @@ def test_what_cannot_be_imported_is_refused_and_leaves_nothing(
 @pytest.mark.parametrize(
     "url, says",
     [
-        ("http://images.example.com/a.png", "must be an https:// URL ([media] import_allow_http allows it"),
-        ("https://127.0.0.1/a.png", "([media] import_allow_private_targets allows it"),
+        (
+            "http://images.example.com/a.png",
+            "must be an https:// URL ([media] import_allow_http = true allows it",
+        ),
+        ("https://127.0.0.1/a.png", "([media] import_allow_private_targets = true allows it"),
         ("https://localhost/a.png", "must not point to localhost ([media] import_allow_private_targets"),
         ("https://10.0.0.8/a.png", "private, loopback or reserved address (10.0.0.8)"),
         ("https://169.254.169.254/latest/meta-data", "private, loopback or reserved address"),

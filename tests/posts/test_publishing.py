@@ -2,6 +2,7 @@
 driven through the worker's own functions with a controllable clock."""
 
 import json
+import logging
 import threading
 
 import pytest
@@ -349,3 +350,24 @@ def test_a_post_that_breaks_its_batch_fails_alone(tester, monkeypatch):
     assert post["lastError"]["code"] == "INTERNAL_ERROR" and post["attempts"] == 1
     assert post["nextAttemptAt"] == T + 60_000
     assert SandboxPublication.select().count() == 3
+
+
+def test_each_outcome_is_one_log_line_with_the_post_target_and_error(tester, caplog):
+    caplog.set_level(logging.INFO, "postline.posts.publishing")
+    done, failing = create(tester), create(tester, content="Oops #sandbox:fail")
+    run_worker()
+    lines = {r.fields["post_id"]: r.fields for r in caplog.records if r.name == "postline.posts.publishing"}
+    assert lines[done] == {
+        "post_id": done,
+        "post_status": "done",
+        "attempt": 1,
+        "connection_id": None,
+        "platform": "sandbox",
+        "outcome": "published",
+        "error_code": None,
+    }
+    assert (lines[failing]["post_status"], lines[failing]["outcome"], lines[failing]["error_code"]) == (
+        "failed",
+        "failed",
+        "SANDBOX_FAILURE",
+    )

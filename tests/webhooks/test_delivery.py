@@ -4,6 +4,7 @@ kind, SSRF at send time, isolation of slow receivers, and the worker process.
 """
 
 import json
+import logging
 import signal
 import socket
 import ssl
@@ -362,19 +363,29 @@ def test_with_the_development_switches_off_a_local_url_is_refused_at_create_and_
     app.config["POSTLINE"]["webhooks"] = strict
     response = api.post("/v1/webhooks", json={"url": inbox.url(), "events": ["post.delivered"]})
     assert response.status_code == 400
-    assert response.get_json()["error"]["details"][0]["field"] == "url"
+    assert response.get_json()["error"]["details"][0] == {
+        "field": "url",
+        "message": "must be an https:// URL ([webhooks] allow_http = true allows it, "
+        "for local development only)",
+    }
     https = inbox.url(scheme="https")
     response = api.post("/v1/webhooks", json={"url": https, "events": ["post.delivered"]})
-    assert response.status_code == 400 and "127.0.0.1" in response.get_json()["error"]["message"]
+    message = response.get_json()["error"]["message"]
+    assert response.status_code == 400 and "127.0.0.1" in message
+    assert "[webhooks] allow_private_targets = true allows it" in message
 
     webhook_delivery.deliver_due(strict, WORKER, LEASE_MS)
     delivery = delivery_of(event)
     assert delivery.status == "pending" and delivery.attempts == 1
-    assert delivery.error.startswith("refused: the URL must be an https:// URL")
+    assert delivery.error == (
+        "refused: the URL must be an https:// URL ([webhooks] allow_http = true allows it, "
+        "for local development only)"
+    )
     only_private = {**strict, "allow_http": True}
     WebhookDelivery.update(due_at=0).execute()
     webhook_delivery.deliver_due(only_private, WORKER, LEASE_MS)
     assert "private, loopback or reserved address (127.0.0.1)" in delivery_of(event).error
+    assert "[webhooks] allow_private_targets = true allows it" in delivery_of(event).error
     assert inbox.requests == []
 
 
@@ -629,3 +640,27 @@ def test_with_a_receiver_hanging_the_first_sigint_waits_the_grace_and_a_second_l
         else:
             assert 3 <= waited < 6, worker.output()
         assert code != 0 and "Traceback" not in worker.output()
+
+
+def test_each_attempt_is_one_log_line_naming_the_webhook_event_and_outcome(
+    api, receiver, hook_settings, caplog
+):
+    caplog.set_level(logging.INFO, "postline.webhooks.delivery")
+    inbox = receiver()
+    inbox.script(Reply(status=500))
+    webhook = create(api, inbox.url())
+    event = record(webhook["userId"])
+    deliver(hook_settings)
+    (line,) = [r for r in caplog.records if r.name == "postline.webhooks.delivery"]
+    assert line.fields == {
+        "delivery_id": delivery_of(event).id,
+        "webhook_id": webhook["id"],
+        "event": "post.delivered",
+        "event_id": event.id,
+        "attempt": 1,
+        "status": "pending",
+        "response_status": 500,
+        "duration_ms": line.fields["duration_ms"],
+        "error": "HTTP 500: not a 2xx answer",
+    }
+    assert "retrying" in line.getMessage() and webhook["secret"] not in caplog.text

@@ -1,0 +1,96 @@
+"""Logging, one format for every process: the app, gunicorn itself, the worker, the CLI.
+
+`[server] log_format` is `text` (a line a person reads: time, level, logger, message,
+then `key=value` fields) or `json` (one JSON object a line, for a log collector).
+Lines about one thing carry its ids as fields (`request_id`, `post_id`,
+`delivery_id`...), passed as `extra={"fields": {...}}` or through `event()`.
+SQL is logged at DEBUG only with `[database] log_queries = true`. Nothing logged
+holds a secret: no API key, token, webhook secret or request body.
+"""
+
+import json
+import logging
+import time
+
+FIELDS = "fields"
+_installed = []  # the handler configure() added to the root logger
+
+
+class Formatter(logging.Formatter):
+    """Text or JSON lines; an exception's traceback follows the line (text) or rides in
+    an `exception` field (JSON)."""
+
+    def __init__(self, log_format="text"):
+        super().__init__()
+        self.json = log_format == "json"
+
+    def formatTime(self, record, datefmt=None):
+        seconds = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+        return f"{seconds}.{int(record.msecs):03d}Z"
+
+    def format(self, record):
+        fields = getattr(record, FIELDS, None) or {}
+        message = record.getMessage()
+        if self.json:
+            line = {
+                "time": self.formatTime(record),
+                "level": record.levelname,
+                "logger": record.name,
+                "message": message,
+                **fields,
+            }
+            if record.exc_info:
+                line["exception"] = self.formatException(record.exc_info)
+            return json.dumps(line, default=str)
+        text = f"{self.formatTime(record)} {record.levelname} {record.name}: {message}"
+        if fields:
+            text += " " + " ".join(f"{name}={_text(value)}" for name, value in fields.items())
+        if record.exc_info:
+            text += "\n" + self.formatException(record.exc_info)
+        return text
+
+
+def _text(value):
+    text = "-" if value is None else str(value)
+    return json.dumps(text) if not text or any(c in text for c in ' "=\n') else text
+
+
+def configure(settings):
+    """Log to stderr at `[server] log_level` in `[server] log_format`, in this process."""
+    server = settings["server"]
+    handler = logging.StreamHandler()
+    handler.setFormatter(Formatter(server["log_format"]))
+    root = logging.getLogger()
+    # Configured again (tests build one app after another): replace our handler only.
+    if _installed:
+        root.removeHandler(_installed.pop())
+    root.addHandler(handler)
+    _installed.append(handler)
+    root.setLevel(server["log_level"])
+    # APScheduler logs every job run at INFO: once a second is noise, not news.
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
+    # peewee logs every statement at DEBUG: only when asked for.
+    logging.getLogger("peewee").setLevel(
+        logging.DEBUG if settings["database"]["log_queries"] else logging.INFO
+    )
+
+
+def gunicorn_config(settings):
+    """gunicorn's `logconfig_dict`: its own lines in the same format as the app's."""
+    server = settings["server"]
+    handler = {"class": "logging.StreamHandler", "formatter": "postline", "stream": "ext://sys.stderr"}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"postline": {"()": Formatter, "log_format": server["log_format"]}},
+        "handlers": {"stderr": handler},
+        "loggers": {
+            "gunicorn.error": {"level": server["log_level"], "handlers": ["stderr"], "propagate": False}
+        },
+        "root": {"level": server["log_level"], "handlers": ["stderr"]},
+    }
+
+
+def event(logger, message, level=logging.INFO, **fields):
+    """Log `message` with `fields` (ids, outcomes) as structured fields."""
+    logger.log(level, message, extra={FIELDS: fields})

@@ -1,0 +1,88 @@
+"""Logs an operator can use (postline/logs.py): one format everywhere, an access line
+per request with its id, a line per publishing outcome and per delivery attempt, and
+no SQL unless asked for."""
+
+import json
+import logging
+
+import requests
+
+from app import create_app
+from postline import logs
+from tests.support.servers import ServerProcess, create_key
+
+
+def record(message="GET /v1/health 200", **fields):
+    made = logging.LogRecord("postline.access", logging.INFO, __file__, 1, message, None, None)
+    made.fields = fields
+    made.created, made.msecs = 1_800_000_000.25, 250
+    return made
+
+
+def test_text_lines_carry_fields_as_key_values():
+    line = logs.Formatter("text").format(record(request_id="req_1", path="/v1/health", error="no answer"))
+    assert line == (
+        "2027-01-15T08:00:00.250Z INFO postline.access: GET /v1/health 200 request_id=req_1 path=/v1/health"
+        ' error="no answer"'
+    )
+
+
+def test_json_lines_are_one_object_each():
+    line = logs.Formatter("json").format(record(request_id="req_1", status=200))
+    assert json.loads(line) == {
+        "time": "2027-01-15T08:00:00.250Z",
+        "level": "INFO",
+        "logger": "postline.access",
+        "message": "GET /v1/health 200",
+        "request_id": "req_1",
+        "status": 200,
+    }
+
+
+def test_every_request_has_an_access_line_with_its_id(api, caplog):
+    caplog.set_level(logging.INFO, "postline.access")
+    response = api.get("/v1/channels", headers={"X-Request-Id": "trace-me-1"})
+    (line,) = [r for r in caplog.records if r.name == "postline.access"]
+    assert line.fields["request_id"] == response.headers["X-Request-Id"] == "trace-me-1"
+    assert (line.fields["method"], line.fields["path"], line.fields["status"]) == ("GET", "/v1/channels", 200)
+    assert line.fields["duration_ms"] >= 0 and line.fields["key_id"].startswith("key_")
+    assert "Bearer" not in caplog.text and api.key not in caplog.text
+
+
+def test_no_sql_at_debug_unless_asked_for(settings):
+    create_app({**settings, "server": {**settings["server"], "log_level": "DEBUG"}})
+    assert logging.getLogger("peewee").getEffectiveLevel() == logging.INFO
+    create_app(
+        {
+            **settings,
+            "server": {**settings["server"], "log_level": "DEBUG"},
+            "database": {**settings["database"], "log_queries": True},
+        }
+    )
+    assert logging.getLogger("peewee").getEffectiveLevel() == logging.DEBUG
+
+
+def test_gunicorn_and_the_app_write_the_same_json_lines(server_env):
+    env = {**server_env, "POSTLINE_SERVER_LOG_FORMAT": "json", "POSTLINE_SERVER_LOG_LEVEL": "INFO"}
+    key = create_key(env)
+    server = ServerProcess.gunicorn(env, workers=1)
+    requests.get(f"{server.url}/v1/health", headers={"Authorization": f"Bearer {key}"}, timeout=30)
+    server.stop()
+    lines = [line for line in server.output().splitlines() if line.strip()]
+    parsed = [json.loads(line) for line in lines]  # every line, gunicorn's own included
+    loggers = {line["logger"] for line in parsed}
+    assert "gunicorn.error" in loggers and "postline.access" in loggers, loggers
+    assert key not in server.output()
+
+
+def test_every_start_warns_of_the_development_switches(settings, caplog):
+    caplog.set_level(logging.WARNING, "postline.process")
+    create_app({**settings, "webhooks": {"allow_private_targets": True}})
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "postline.process"]
+    assert (
+        line
+        == "[webhooks] allow_private_targets is on: SSRF protection is relaxed; for local development only"
+    )
+    caplog.clear()
+    create_app(settings)
+    assert [r for r in caplog.records if r.name == "postline.process"] == []
