@@ -6,72 +6,77 @@ models' snake_case names; `data_key` gives the API's camelCase.
 """
 
 import datetime
-import functools
-import re
-import zoneinfo
 
-from flask_smorest.fields import Upload
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
-from werkzeug.datastructures import FileStorage
 
-from postline.accounts.keys import PERMISSIONS
 from postline.limits import usage
 from postline.media import kinds
 from postline.statuses import DeliveryStatus, DeliveryTrigger, PostStatus, TargetStatus
-from postline.web.fields import ScheduleInput, Timestamp, WholeNumber
-from postline.webhooks import events
-
-HEX_COLOR = r"^#[0-9A-Fa-f]{6}$"
-IANA_ZONES = sorted(zoneinfo.available_timezones())
-
-
-# Characters that count as blank, spelled out so Python's `re` (validation) and
-# ECMA regexes (clients reading the documented `pattern`) agree on them.
-BLANK = r"\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-NOT_BLANK = validate.Regexp(f"^[{BLANK}]*[^{BLANK}\\u0000][^\\u0000]*$", error="must not be blank")
-
-Name = functools.partial(fields.String, validate=[validate.Length(min=1, max=100), NOT_BLANK])
-
+from postline.web.fields import (
+    CHANNEL_NAME,
+    IANA_ZONES,
+    KEY_NAME,
+    NOT_BLANK,
+    AltText,
+    CreatedAt,
+    Day,
+    Description,
+    EventTypes,
+    FilePart,
+    HexColor,
+    Name,
+    Permissions,
+    ScheduleInput,
+    StrictBoolean,
+    Timestamp,
+    UpdatedAt,
+    WebhookUrl,
+    WholeNumber,
+    described,
+    unique_items,
+)
 
 # Channels ---------------------------------------------------------------------
 
 
 class ChannelSchema(Schema):
-    id = fields.String()
-    name = fields.String()
-    color = fields.String(metadata={"description": "#RRGGBB"})
-    created_at = Timestamp(data_key="createdAt")
-    updated_at = Timestamp(data_key="updatedAt")
+    id = described(fields.String, "The channel's id, `ch_...`")
+    name = described(fields.String, "The channel's name")
+    color = described(fields.String, "Its color, #RRGGBB")
+    created_at = CreatedAt()
+    updated_at = UpdatedAt()
 
 
 class ChannelCreateSchema(Schema):
-    name = Name(required=True)
-    color = fields.String(validate=validate.Regexp(HEX_COLOR, error="must be a #RRGGBB hex color"))
+    name = Name(required=True, metadata={"description": CHANNEL_NAME})
+    color = HexColor()
 
 
 class ChannelUpdateSchema(Schema):
-    name = Name()
-    color = fields.String(validate=validate.Regexp(HEX_COLOR, error="must be a #RRGGBB hex color"))
+    name = Name(metadata={"description": CHANNEL_NAME})
+    color = HexColor()
 
 
 # API keys ---------------------------------------------------------------------
 
-Permissions = functools.partial(
-    fields.List,
-    fields.String(validate=validate.OneOf(PERMISSIONS, error="is not a known permission")),
-)
-
 
 class ApiKeySchema(Schema):
-    id = fields.String()
-    name = fields.String()
+    id = described(fields.String, "The key's id, `key_...` (not the key itself)")
+    name = described(fields.String, "Its label")
     prefix = fields.String(metadata={"description": "The key's visible 8-character prefix"})
     mode = fields.String(metadata={"description": "live or test"})
-    permissions = fields.List(fields.String())
-    last_used_at = Timestamp(data_key="lastUsedAt", allow_none=True)
-    expires_at = Timestamp(data_key="expiresAt", allow_none=True)
-    created_at = Timestamp(data_key="createdAt")
-    updated_at = Timestamp(data_key="updatedAt")
+    permissions = described(fields.List, "What the key may do", fields.String())
+    last_used_at = described(
+        Timestamp,
+        "When it was last used (Unix ms; updated at most once a minute)",
+        data_key="lastUsedAt",
+        allow_none=True,
+    )
+    expires_at = described(
+        Timestamp, "When it stops working (Unix ms), or null", data_key="expiresAt", allow_none=True
+    )
+    created_at = CreatedAt()
+    updated_at = UpdatedAt()
 
 
 class ApiKeyCreatedSchema(ApiKeySchema):
@@ -79,9 +84,13 @@ class ApiKeyCreatedSchema(ApiKeySchema):
 
 
 class ApiKeyCreateSchema(Schema):
-    name = Name(required=True)
+    name = Name(required=True, metadata={"description": KEY_NAME})
     permissions = Permissions(metadata={"description": "Default: every permission of the creating key"})
-    mode = fields.String(validate=validate.OneOf(["live", "test"]))
+    mode = described(
+        fields.String,
+        "live or test; default the creating key's (a test key cannot create a live key)",
+        validate=validate.OneOf(["live", "test"]),
+    )
     expires_in = WholeNumber(
         data_key="expiresIn",
         validate=validate.Range(min=1, max=3650),
@@ -90,8 +99,8 @@ class ApiKeyCreateSchema(Schema):
 
 
 class ApiKeyUpdateSchema(Schema):
-    name = Name()
-    permissions = Permissions()
+    name = Name(metadata={"description": KEY_NAME})
+    permissions = Permissions(metadata={"description": "The new permissions, within the caller's own"})
 
 
 # Posts ------------------------------------------------------------------------
@@ -100,44 +109,80 @@ MAX_BATCH = 100
 
 
 class ProblemSchema(Schema):
-    code = fields.String()
-    message = fields.String()
+    code = described(fields.String, "A stable code, e.g. `RATE_LIMITED`, `DELIVERY_UNCONFIRMED`")
+    message = described(fields.String, "What happened, in words")
 
 
 class PostTargetSchema(Schema):
-    connection_id = fields.String(data_key="connectionId", allow_none=True)
+    connection_id = described(
+        fields.String,
+        "The platform connection it goes to (null for the sandbox)",
+        data_key="connectionId",
+        allow_none=True,
+    )
     platform = fields.String(metadata={"description": "x, linkedin, facebook, instagram, tiktok or sandbox"})
     status = fields.String(metadata={"description": " | ".join(TargetStatus.ALL)})
-    platform_post_id = fields.String(data_key="platformPostId", allow_none=True)
-    url = fields.String(allow_none=True)
-    error = fields.Nested(ProblemSchema, allow_none=True)
-    published_at = Timestamp(data_key="publishedAt", allow_none=True)
+    platform_post_id = described(
+        fields.String,
+        "The post's id on the platform, once published",
+        data_key="platformPostId",
+        allow_none=True,
+    )
+    url = described(
+        fields.String, "The published post's address, where the platform gives one", allow_none=True
+    )
+    error = described(fields.Nested, "Why its last attempt failed, or null", ProblemSchema, allow_none=True)
+    published_at = described(
+        Timestamp, "When the platform confirmed it (Unix ms)", data_key="publishedAt", allow_none=True
+    )
 
 
 class PostSchema(Schema):
-    id = fields.String()
-    channel_id = fields.String(data_key="channelId")
-    content = fields.String(allow_none=True)
-    scheduled_for = Timestamp(data_key="scheduledFor")
-    timezone = fields.String(allow_none=True)
-    media = fields.List(fields.String())
+    id = described(fields.String, "The post's id, `post_...`")
+    channel_id = described(fields.String, "The channel it belongs to", data_key="channelId")
+    content = described(fields.String, "The text to publish", allow_none=True)
+    scheduled_for = described(Timestamp, "When it is to be published (Unix ms)", data_key="scheduledFor")
+    timezone = described(fields.String, "The IANA zone its local times are read in, or null", allow_none=True)
+    media = described(fields.List, "Media keys attached, in order", fields.String())
     status = fields.String(metadata={"description": " | ".join(PostStatus.ALL)})
-    attempts = fields.Integer()
+    attempts = described(fields.Integer, "Publishing attempts started so far")
     next_attempt_at = Timestamp(
         data_key="nextAttemptAt", allow_none=True, metadata={"description": "When the worker tries again"}
     )
-    last_error = fields.Nested(ProblemSchema, data_key="lastError", allow_none=True)
-    targets = fields.List(fields.Nested(PostTargetSchema))
-    delivered_at = Timestamp(data_key="deliveredAt", allow_none=True)
-    created_at = Timestamp(data_key="createdAt")
-    updated_at = Timestamp(data_key="updatedAt")
+    last_error = described(
+        fields.Nested,
+        "Why the last attempt failed or blocked, or null",
+        ProblemSchema,
+        data_key="lastError",
+        allow_none=True,
+    )
+    targets = described(
+        fields.List,
+        "Where it is published: one per platform connection (or the sandbox)",
+        fields.Nested(PostTargetSchema),
+    )
+    delivered_at = described(
+        Timestamp, "When every target was published (Unix ms)", data_key="deliveredAt", allow_none=True
+    )
+    created_at = CreatedAt()
+    updated_at = UpdatedAt()
 
 
 class PostFieldsSchema(Schema):
     """Fields a client may set on a post; all optional (PATCH)."""
 
-    channel_id = fields.String(data_key="channelId", validate=validate.Length(min=1, max=40))
-    content = fields.String(validate=[validate.Length(min=1, max=10000), NOT_BLANK])
+    channel_id = described(
+        fields.String,
+        "The channel to publish to",
+        data_key="channelId",
+        validate=validate.Length(min=1, max=40),
+    )
+    content = described(
+        fields.String,
+        "The text, 1 to 10,000 characters (and within the limits of each platform the channel "
+        "is connected to)",
+        validate=[validate.Length(min=1, max=10000), NOT_BLANK],
+    )
     scheduled_for = ScheduleInput(
         data_key="scheduledFor",
         metadata={
@@ -165,7 +210,13 @@ class PostFieldsSchema(Schema):
 
 
 class PostCreateSchema(PostFieldsSchema):
-    channel_id = fields.String(data_key="channelId", required=True, validate=validate.Length(min=1, max=40))
+    channel_id = described(
+        fields.String,
+        "The channel to publish to",
+        data_key="channelId",
+        required=True,
+        validate=validate.Length(min=1, max=40),
+    )
 
     class Meta:
         openapi = {
@@ -186,26 +237,27 @@ class PostUpdateSchema(PostFieldsSchema):
 
 
 class PostBatchCreateSchema(Schema):
-    posts = fields.List(
-        fields.Nested(PostCreateSchema), required=True, validate=validate.Length(min=1, max=MAX_BATCH)
-    )
-
-
-class PostBatchUpdateItemSchema(PostFieldsSchema):
-    id = fields.String(required=True)
-
-
-class PostBatchUpdateSchema(Schema):
-    posts = fields.List(
-        fields.Nested(PostBatchUpdateItemSchema),
+    posts = described(
+        fields.List,
+        f"1 to {MAX_BATCH} posts, created all or none",
+        fields.Nested(PostCreateSchema),
         required=True,
         validate=validate.Length(min=1, max=MAX_BATCH),
     )
 
 
-def unique_items(values):
-    if len(set(values)) != len(values):
-        raise ValidationError("must not repeat an item")
+class PostBatchUpdateItemSchema(PostFieldsSchema):
+    id = described(fields.String, "The post to change", required=True)
+
+
+class PostBatchUpdateSchema(Schema):
+    posts = described(
+        fields.List,
+        f"1 to {MAX_BATCH} changes, each naming its post by `id`; applied all or none",
+        fields.Nested(PostBatchUpdateItemSchema),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_BATCH),
+    )
 
 
 class PostBatchDeleteSchema(Schema):
@@ -213,67 +265,26 @@ class PostBatchDeleteSchema(Schema):
         fields.String(validate=validate.Length(min=1, max=40)),
         required=True,
         validate=[validate.Length(min=1, max=MAX_BATCH), unique_items],
-        metadata={"uniqueItems": True},
+        metadata={"uniqueItems": True, "description": f"1 to {MAX_BATCH} post ids, deleted all or none"},
     )
 
 
 class BatchDeletedSchema(Schema):
-    deleted = fields.List(fields.String())
+    deleted = described(fields.List, "The ids deleted", fields.String())
 
 
 # Webhooks ---------------------------------------------------------------------
 
-EventTypes = functools.partial(
-    fields.List,
-    fields.String(validate=validate.OneOf(events.TYPES, error="is not a known event type")),
-    validate=validate.Length(min=1, error="needs at least one event type"),
-    metadata={"description": f"Event types to receive, from: {', '.join(events.TYPES)}"},
-)
-# The common form of a webhook URL, documented so that generated examples are accepted.
-# The service checks more than a pattern can say (postline/net/ssrf.py) and also takes
-# public IP addresses, longer names and, where configured, http.
-WEBHOOK_URL_PATTERN = (
-    r"^https://(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,2}[a-z]{2,63}"
-    r"(?::[1-9][0-9]{0,3})?(?:/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$"
-)
-WebhookUrl = functools.partial(
-    fields.String,
-    validate=validate.Length(min=1, max=2048),
-    metadata={
-        "description": "An https URL on the public internet. Refused (400): http, user names or "
-        "passwords, localhost, and hosts that are or resolve to private, loopback, link-local, "
-        "carrier-grade NAT, multicast or reserved addresses, or IPv4 in other than dotted-decimal form.",
-        "pattern": WEBHOOK_URL_PATTERN,
-        "example": "https://hooks.example.com/postline",
-    },
-)
-# Control characters other than tab and line breaks (PostgreSQL cannot store NUL).
-NO_CONTROL_CHARACTERS = validate.Regexp(
-    r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$", error="must not contain control characters"
-)
-Description = functools.partial(
-    fields.String, allow_none=True, validate=[validate.Length(max=500), NO_CONTROL_CHARACTERS]
-)
-
-
-class StrictBoolean(fields.Boolean):
-    """JSON true or false only; marshmallow's Boolean would also take 1, "yes" or "true"."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise self.make_error("invalid")
-        return value
-
 
 class WebhookSchema(Schema):
-    id = fields.String()
+    id = described(fields.String, "The webhook's id, `wh_...`")
     account_id = fields.String(data_key="userId", metadata={"description": "The owning account"})
-    url = fields.String()
-    events = fields.List(fields.String())
-    active = fields.Boolean()
-    description = fields.String(allow_none=True)
-    created_at = Timestamp(data_key="createdAt")
-    updated_at = Timestamp(data_key="updatedAt")
+    url = described(fields.String, "Where events are POSTed")
+    events = described(fields.List, "The event types it receives", fields.String())
+    active = described(fields.Boolean, "false: no events are sent to it")
+    description = described(fields.String, "Your note, or null", allow_none=True)
+    created_at = CreatedAt()
+    updated_at = UpdatedAt()
 
 
 class WebhookWithSecretSchema(WebhookSchema):
@@ -293,7 +304,7 @@ class WebhookCreateSchema(Schema):
 class WebhookUpdateSchema(Schema):
     url = WebhookUrl()
     events = EventTypes()
-    active = StrictBoolean()
+    active = described(StrictBoolean, "false stops sending events; true sends them again")
     description = Description()
     rotate_secret = StrictBoolean(
         data_key="rotateSecret",
@@ -302,34 +313,46 @@ class WebhookUpdateSchema(Schema):
 
 
 class WebhookDeliverySchema(Schema):
-    id = fields.String()
-    webhook_id = fields.String(data_key="webhookId")
-    event_id = fields.String(data_key="eventId")
-    event_type = fields.String(data_key="event")
+    id = described(fields.String, "The delivery's id, `whd_...`")
+    webhook_id = described(fields.String, "The webhook it goes to", data_key="webhookId")
+    event_id = described(
+        fields.String,
+        "The event it carries (the same across retries: `Service-Event-Id`)",
+        data_key="eventId",
+    )
+    event_type = described(fields.String, "The event's type", data_key="event")
     status = fields.String(metadata={"description": ", ".join(DeliveryStatus.ALL)})
-    attempts = fields.Integer()
-    next_attempt_at = Timestamp(data_key="nextAttemptAt", allow_none=True)
-    last_attempt_at = Timestamp(data_key="lastAttemptAt", allow_none=True)
-    response_status = fields.Integer(data_key="responseStatus", allow_none=True)
+    attempts = described(fields.Integer, "Attempts made so far (at most 7)")
+    next_attempt_at = described(
+        Timestamp,
+        "When the next attempt is due (Unix ms), or null",
+        data_key="nextAttemptAt",
+        allow_none=True,
+    )
+    last_attempt_at = described(
+        Timestamp, "When the last attempt started (Unix ms)", data_key="lastAttemptAt", allow_none=True
+    )
+    response_status = described(
+        fields.Integer,
+        "The HTTP status the receiver last answered",
+        data_key="responseStatus",
+        allow_none=True,
+    )
     response_body = fields.String(
         data_key="responseBody", allow_none=True, metadata={"description": "The first 1 KB of the answer"}
     )
-    error = fields.String(allow_none=True)
-    duration_ms = fields.Integer(data_key="durationMs", allow_none=True)
+    error = described(fields.String, "What went wrong with the last attempt, in words", allow_none=True)
+    duration_ms = described(
+        fields.Integer, "How long the last attempt took", data_key="durationMs", allow_none=True
+    )
     trigger = fields.String(metadata={"description": ", ".join(DeliveryTrigger.ALL)})
-    created_at = Timestamp(data_key="createdAt")
-    delivered_at = Timestamp(data_key="deliveredAt", allow_none=True)
+    created_at = CreatedAt()
+    delivered_at = described(
+        Timestamp, "When a 2xx answer came (Unix ms)", data_key="deliveredAt", allow_none=True
+    )
 
 
 # Media ------------------------------------------------------------------------
-
-AltText = functools.partial(
-    fields.String,
-    data_key="altText",
-    allow_none=True,
-    validate=[validate.Length(max=1000), NO_CONTROL_CHARACTERS],
-    metadata={"description": "Up to 1,000 characters, passed to platforms that take alt text"},
-)
 
 
 class MediaSchema(Schema):
@@ -345,18 +368,9 @@ class MediaSchema(Schema):
     duration_ms = fields.Integer(
         data_key="durationMs", allow_none=True, metadata={"description": "Videos, where the file says"}
     )
-    alt_text = fields.String(data_key="altText", allow_none=True)
-    created_at = Timestamp(data_key="createdAt")
-    updated_at = Timestamp(data_key="updatedAt")
-
-
-class FilePart(Upload):
-    """A file part of a multipart body (not a text field of the same name)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, FileStorage):
-            raise ValidationError("must be a file part (Content-Disposition with a filename)")
-        return value
+    alt_text = described(fields.String, "Its alt text, or null", data_key="altText", allow_none=True)
+    created_at = CreatedAt()
+    updated_at = UpdatedAt()
 
 
 class MediaUploadSchema(Schema):
@@ -367,8 +381,8 @@ class MediaUploadSchema(Schema):
 
 
 class MediaDeletedSchema(Schema):
-    key = fields.String()
-    deleted = fields.Boolean()
+    key = described(fields.String, "The deleted file's key")
+    deleted = described(fields.Boolean, "Always true")
 
 
 class MediaUpdateSchema(Schema):
@@ -404,28 +418,33 @@ class ServiceChecksSchema(Schema):
 
 class ServiceCheckSchema(Schema):
     status = fields.String(metadata={"description": "`ok` (200) or `unavailable` (503)"})
-    checks = fields.Nested(ServiceChecksSchema)
+    checks = described(fields.Nested, "What was checked, and how it stood", ServiceChecksSchema)
 
 
 class HealthKeySchema(Schema):
-    id = fields.String()
-    name = fields.String()
-    mode = fields.String()
-    permissions = fields.List(fields.String())
+    id = described(fields.String, "The calling key's id")
+    name = described(fields.String, "Its label")
+    mode = described(fields.String, "live or test")
+    permissions = described(fields.List, "What it may do", fields.String())
 
 
 class WorkerStatusSchema(Schema):
-    last_seen_at = Timestamp(data_key="lastSeenAt", allow_none=True)
-    lag_ms = fields.Integer(data_key="lagMs", allow_none=True)
+    last_seen_at = described(
+        Timestamp,
+        "The newest heartbeat of any worker (Unix ms), or null",
+        data_key="lastSeenAt",
+        allow_none=True,
+    )
+    lag_ms = described(fields.Integer, "Milliseconds since that heartbeat", data_key="lagMs", allow_none=True)
 
 
 class HealthSchema(Schema):
     status = fields.String(metadata={"description": "ok, or degraded when the worker is not running"})
-    version = fields.String()
-    time = Timestamp()
-    key = fields.Nested(HealthKeySchema)
-    database = fields.String()
-    worker = fields.Nested(WorkerStatusSchema)
+    version = described(fields.String, "The running version")
+    time = described(Timestamp, "The server's clock (Unix ms)")
+    key = described(fields.Nested, "The key that asked", HealthKeySchema)
+    database = described(fields.String, "`ok`: it answered")
+    worker = described(fields.Nested, "The workers' heartbeat", WorkerStatusSchema)
 
 
 # Usage ------------------------------------------------------------------------
@@ -433,22 +452,19 @@ class HealthSchema(Schema):
 MAX_HISTORY_DAYS = 366
 
 
-class Day(fields.Date):
-    """A UTC calendar day, exactly `YYYY-MM-DD` (not the other ISO 8601 spellings)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-            raise ValidationError("must be a date written YYYY-MM-DD")
-        return super()._deserialize(value, attr, data, **kwargs)
-
-
 class UsageCountsSchema(Schema):
     requests = fields.Integer(metadata={"description": "Requests admitted (not those refused with 429)"})
-    posts_created = fields.Integer(data_key="postsCreated")
-    posts_delivered = fields.Integer(data_key="postsDelivered")
-    posts_failed = fields.Integer(data_key="postsFailed")
-    webhook_deliveries = fields.Integer(data_key="webhookDeliveries")
-    media_bytes = fields.Integer(data_key="mediaBytes")
+    posts_created = described(
+        fields.Integer, "Posts created (a batch of 20 counts 20)", data_key="postsCreated"
+    )
+    posts_delivered = described(fields.Integer, "Posts that reached `done`", data_key="postsDelivered")
+    posts_failed = described(
+        fields.Integer, "Publishing attempts that ended `failed`", data_key="postsFailed"
+    )
+    webhook_deliveries = described(
+        fields.Integer, "Webhook delivery attempts made", data_key="webhookDeliveries"
+    )
+    media_bytes = described(fields.Integer, "Bytes of media uploaded or imported", data_key="mediaBytes")
 
 
 class UsageLimitSchema(Schema):
@@ -456,7 +472,7 @@ class UsageLimitSchema(Schema):
         attribute="limit.amount", metadata={"description": "Requests allowed in the window"}
     )
     used = fields.Integer(metadata={"description": "Requests counted in the sliding window now"})
-    remaining = fields.Integer()
+    remaining = described(fields.Integer, "Requests left in the window")
     reset_at = Timestamp(
         data_key="resetAt",
         attribute="reset_ms",
@@ -465,13 +481,13 @@ class UsageLimitSchema(Schema):
 
 
 class UsageLimitsSchema(Schema):
-    minute = fields.Nested(UsageLimitSchema, allow_none=True)
+    minute = described(fields.Nested, "The 60-second window", UsageLimitSchema, allow_none=True)
     hour = fields.Nested(UsageLimitSchema, allow_none=True, metadata={"description": "null for test keys"})
     day = fields.Nested(UsageLimitSchema, allow_none=True, metadata={"description": "null for test keys"})
 
 
 class UsageSummarySchema(Schema):
-    plan = fields.String()
+    plan = described(fields.String, "The account's plan: free, stream, river, ocean or one of yours")
     mode = fields.String(metadata={"description": "live or test"})
     limits = fields.Nested(
         UsageLimitsSchema,
@@ -486,9 +502,9 @@ class UsageDaySchema(UsageCountsSchema):
 
 
 class UsageEndpointSchema(Schema):
-    method = fields.String()
+    method = described(fields.String, "GET, POST, PATCH or DELETE")
     path = fields.String(metadata={"description": "The route template, e.g. `/v1/api-keys/{key_id}`"})
-    requests = fields.Integer()
+    requests = described(fields.Integer, "Requests that day")
 
 
 class UsageDayDetailSchema(UsageDaySchema):

@@ -9,26 +9,32 @@ from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import Listing, scope
+from routes import examples
 from schemas import ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeySchema, ApiKeyUpdateSchema
 
 blp = Blueprint("api-keys", __name__, url_prefix="/v1/api-keys", description="API keys.")
 
-LISTING = Listing("ApiKey", ApiKey, sorts={"createdAt": ApiKey.created_at, "name": ApiKey.name})
+LISTING = Listing(
+    "ApiKey", ApiKey, sorts={"createdAt": ApiKey.created_at, "name": ApiKey.name}, noun="API keys"
+)
 
 
 @blp.route("")
 class ApiKeys(MethodView):
     @requires("api-keys:read")
     @blp.arguments(LISTING.query_schema, location="query")
-    @blp.response(200, list_envelope(ApiKeySchema))
+    @blp.response(200, list_envelope(ApiKeySchema), example=examples.page(examples.KEY))
     def get(self, args):
-        """List the keys of this account and mode"""
+        """List the keys of this account and mode
+
+        Revoked keys are not listed. A test key lists test keys, a live key live keys.
+        """
         return LISTING.page(scope(g.api_key), args, g.request_id)
 
     @requires("api-keys:write")
-    @idempotent(envelope(ApiKeyCreatedSchema))
-    @blp.arguments(ApiKeyCreateSchema)
-    @blp.response(201, envelope(ApiKeyCreatedSchema))
+    @idempotent(envelope(ApiKeyCreatedSchema), examples.data(examples.KEY_CREATED))
+    @blp.arguments(ApiKeyCreateSchema, example=examples.KEY_CREATE)
+    @blp.response(201, envelope(ApiKeyCreatedSchema), example=examples.data(examples.KEY_CREATED))
     def post(self, fields):
         """Create a key; the full key appears in this answer only
 
@@ -43,21 +49,30 @@ class ApiKeys(MethodView):
 @blp.route("/<key_id>")
 class ApiKeyById(MethodView):
     @requires("api-keys:read")
-    @blp.response(200, envelope(ApiKeySchema))
+    @blp.response(200, envelope(ApiKeySchema), example=examples.data(examples.KEY))
     def get(self, key_id):
-        """Retrieve a key (never its secret)"""
+        """Retrieve a key (never its secret)
+
+        The record shows the key's prefix, permissions and when it was last used.
+        """
         return single(ApiKey.get_visible(g.api_key, key_id))
 
     @requires("api-keys:write")
-    @blp.arguments(ApiKeyUpdateSchema)
-    @blp.response(200, envelope(ApiKeySchema))
+    @blp.arguments(ApiKeyUpdateSchema, example=examples.KEY_UPDATE)
+    @blp.response(200, envelope(ApiKeySchema), example=examples.data({**examples.KEY, **examples.KEY_UPDATE}))
     def patch(self, fields, key_id):
-        """Rename a key or change its permissions (never beyond the caller's own)"""
+        """Rename a key or change its permissions (never beyond the caller's own)
+
+        Granting a permission the calling key lacks is a 403 naming `permissions`.
+        """
         return single(keys.update(g.api_key, key_id, fields))
 
     @requires("api-keys:write")
-    @blp.response(200, envelope(DeletedSchema))
+    @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.KEY_ID))
     def delete(self, key_id):
-        """Revoke a key; it answers 401 from the next request on"""
+        """Revoke a key; it answers 401 from the next request on
+
+        A key may revoke itself. The record is kept for audit but no longer listed.
+        """
         keys.revoke(g.api_key, key_id)
         return deleted(key_id)

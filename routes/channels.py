@@ -9,6 +9,7 @@ from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from routes import examples
 from schemas import ChannelCreateSchema, ChannelSchema, ChannelUpdateSchema
 
 blp = Blueprint("channels", __name__, url_prefix="/v1/channels", description="Channels group posts.")
@@ -28,37 +29,52 @@ LISTING = Listing(
 class Channels(MethodView):
     @requires("channels:read")
     @blp.arguments(LISTING.query_schema, location="query")
-    @blp.response(200, list_envelope(ChannelSchema))
+    @blp.response(200, list_envelope(ChannelSchema), example=examples.page(examples.CHANNEL))
     def get(self, args):
-        """List channels"""
+        """List channels
+
+        Newest first by default; filter by `name` (contains) or `createdAt`.
+        """
         return LISTING.page(scope(g.api_key), args, g.request_id)
 
     @requires("channels:write")
-    @idempotent(envelope(ChannelSchema))
-    @blp.arguments(ChannelCreateSchema)
-    @blp.response(201, envelope(ChannelSchema))
+    @idempotent(envelope(ChannelSchema), examples.data(examples.CHANNEL))
+    @blp.arguments(ChannelCreateSchema, example=examples.CHANNEL_CREATE)
+    @blp.response(201, envelope(ChannelSchema), example=examples.data(examples.CHANNEL))
     def post(self, fields):
-        """Create a channel"""
+        """Create a channel
+
+        A channel groups posts and the platform connections they publish to. Without
+        `color`, one of a palette is assigned.
+        """
         return single(channels.create(g.api_key, fields))
 
 
 @blp.route("/<channel_id>")
 class ChannelById(MethodView):
     @requires("channels:read")
-    @blp.response(200, envelope(ChannelSchema))
+    @blp.response(200, envelope(ChannelSchema), example=examples.data(examples.CHANNEL))
     def get(self, channel_id):
-        """Retrieve a channel"""
+        """Retrieve a channel
+
+        Another account's channel, or the other mode's, is a 404 like one that never existed.
+        """
         return single(Channel.get_visible(g.api_key, channel_id))
 
     @requires("channels:write")
-    @blp.arguments(ChannelUpdateSchema)
-    @blp.response(200, envelope(ChannelSchema))
+    @blp.arguments(ChannelUpdateSchema, example=examples.CHANNEL_UPDATE)
+    @blp.response(
+        200, envelope(ChannelSchema), example=examples.data({**examples.CHANNEL, **examples.CHANNEL_UPDATE})
+    )
     def patch(self, fields, channel_id):
-        """Update a channel's name or color"""
+        """Update a channel's name or color
+
+        Send only what changes; the answer is the whole channel.
+        """
         return single(channels.update(g.api_key, channel_id, fields))
 
     @requires("channels:write")
-    @blp.response(200, envelope(DeletedSchema))
+    @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.CHANNEL_ID))
     def delete(self, channel_id):
         """Delete a channel and all its posts
 

@@ -7,6 +7,7 @@ from postline import VERSION, clock
 from postline.jobs import heartbeat
 from postline.web.api import Blueprint, requires
 from postline.web.envelopes import envelope, single
+from routes import examples
 from schemas import HealthSchema
 
 blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Service health.")
@@ -15,7 +16,7 @@ blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Servic
 @blp.route("")
 class Health(MethodView):
     @requires()
-    @blp.response(200, envelope(HealthSchema))
+    @blp.response(200, envelope(HealthSchema), example=examples.data(examples.HEALTH))
     def get(self):
         """Check the key, the database and the worker
 

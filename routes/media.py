@@ -9,6 +9,7 @@ from postline.web import downloads, uploads
 from postline.web.api import MULTIPART, Blueprint, requires
 from postline.web.envelopes import envelope, single
 from postline.web.idempotency import idempotent
+from routes import examples
 from schemas import MediaDeletedSchema, MediaImportSchema, MediaSchema, MediaUpdateSchema, MediaUploadSchema
 
 blp = Blueprint("media", __name__, url_prefix="/v1/media", description="Images and videos for posts.")
@@ -31,9 +32,9 @@ CONTENT_RESPONSES = {
 class Upload(MethodView):
     @requires("media:write", content_types=(MULTIPART,))
     @uploads.streamed
-    @idempotent(envelope(MediaSchema))
+    @idempotent(envelope(MediaSchema), examples.data(examples.MEDIA))
     @blp.arguments(MediaUploadSchema, location="multipart")
-    @blp.response(201, envelope(MediaSchema))
+    @blp.response(201, envelope(MediaSchema), example=examples.data(examples.MEDIA))
     def post(self, fields):
         """Upload an image or a video
 
@@ -49,8 +50,8 @@ class Upload(MethodView):
 @blp.route("/import")
 class Import(MethodView):
     @requires("media:write")
-    @blp.arguments(MediaImportSchema)
-    @blp.response(201, envelope(MediaSchema))
+    @blp.arguments(MediaImportSchema, example=examples.MEDIA_IMPORT)
+    @blp.response(201, envelope(MediaSchema), example=examples.data(examples.MEDIA))
     @blp.doc(responses={"413": "REQUEST_ENTITY_TOO_LARGE", "415": "UNSUPPORTED_MEDIA_TYPE"})
     def post(self, fields):
         """Import an image or a video from a URL
@@ -66,20 +67,26 @@ class Import(MethodView):
 @blp.route("/<media_key>")
 class MediaByKey(MethodView):
     @requires("media:read")
-    @blp.response(200, envelope(MediaSchema))
+    @blp.response(200, envelope(MediaSchema), example=examples.data(examples.MEDIA))
     def get(self, media_key):
-        """Retrieve a media record"""
+        """Retrieve a media record
+
+        Its type, size, dimensions or duration and alt text; the bytes are at `/content`.
+        """
         return single(Media.get_visible(g.api_key, media_key))
 
     @requires("media:write")
-    @blp.arguments(MediaUpdateSchema)
-    @blp.response(200, envelope(MediaSchema))
+    @blp.arguments(MediaUpdateSchema, example=examples.MEDIA_UPDATE)
+    @blp.response(200, envelope(MediaSchema), example=examples.data(examples.MEDIA))
     def patch(self, fields, media_key):
-        """Set or clear a media file's alt text"""
+        """Set or clear a media file's alt text
+
+        Up to 1,000 characters, or null to clear it; passed to platforms that take alt text.
+        """
         return single(library.update(g.api_key, media_key, fields))
 
     @requires("media:write")
-    @blp.response(200, envelope(MediaDeletedSchema))
+    @blp.response(200, envelope(MediaDeletedSchema), example=examples.MEDIA_DELETED)
     def delete(self, media_key):
         """Delete a media file
 

@@ -10,6 +10,7 @@ from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, batch_envelope, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from routes import examples
 from schemas import (
     BatchDeletedSchema,
     PostBatchCreateSchema,
@@ -45,23 +46,31 @@ def _settings():
 class Posts(MethodView):
     @requires("posts:read")
     @blp.arguments(LISTING.query_schema, location="query")
-    @blp.response(200, list_envelope(PostSchema))
+    @blp.response(
+        200, list_envelope(PostSchema), example=examples.page(examples.POST, examples.PUBLISHED_POST)
+    )
     def get(self, args):
-        """List posts"""
+        """List posts
+
+        Sorted by `scheduledFor` by default. Filter by `status`, `channelId`, `scheduledFor`,
+        `createdAt` and `content` with `filter[field][operator]=value`; totals are exact.
+        """
         total = tallies.count_for_listing(g.api_key, LISTING.named_filters(args))
         page = LISTING.page(scope(g.api_key), args, g.request_id, total=total)
         targets.attach(page["data"])
         return page
 
     @requires("posts:write")
-    @idempotent(envelope(PostSchema))
-    @blp.arguments(PostCreateSchema)
-    @blp.response(201, envelope(PostSchema))
+    @idempotent(envelope(PostSchema), examples.data(examples.POST))
+    @blp.arguments(PostCreateSchema, example=examples.POST_CREATE)
+    @blp.response(201, envelope(PostSchema), example=examples.data(examples.POST))
     def post(self, fields):
         """Schedule a post
 
-        `scheduledFor` omitted means as soon as possible; `status: "draft"` holds the post
-        until a PATCH queues it.
+        `scheduledFor` (Unix ms, or ISO 8601) omitted means as soon as possible; a number
+        that looks like Unix seconds, or a time more than an hour in the past, is refused.
+        `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
+        the built-in sandbox publishes it, so you can watch the whole lifecycle.
         """
         return single(lifecycle.create(g.api_key, [fields], _settings())[0])
 
@@ -69,26 +78,37 @@ class Posts(MethodView):
 @blp.route("/batch")
 class PostBatch(MethodView):
     @requires("posts:write")
-    @idempotent(batch_envelope(PostSchema))
-    @blp.arguments(PostBatchCreateSchema)
-    @blp.response(201, batch_envelope(PostSchema))
+    @idempotent(batch_envelope(PostSchema), {"data": [examples.POST]})
+    @blp.arguments(PostBatchCreateSchema, example=examples.POSTS_CREATE)
+    @blp.response(201, batch_envelope(PostSchema), example={"data": [examples.POST]})
     def post(self, body):
-        """Create up to 100 posts, all or none"""
+        """Create up to 100 posts, all or none
+
+        One invalid item fails the batch; every item's problems are reported, named like
+        `posts[3].content`.
+        """
         return {"data": lifecycle.create(g.api_key, body["posts"], _settings(), lifecycle.batch_path)}
 
     @requires("posts:write")
-    @blp.arguments(PostBatchUpdateSchema)
-    @blp.response(200, batch_envelope(PostSchema))
+    @blp.arguments(PostBatchUpdateSchema, example=examples.POSTS_UPDATE)
+    @blp.response(200, batch_envelope(PostSchema), example={"data": [examples.POST]})
     def patch(self, body):
-        """Update up to 100 posts, all or none"""
+        """Update up to 100 posts, all or none
+
+        Each item names its post by `id` and carries the fields to change, as a PATCH of
+        one post does; an unknown id is a 404, a post being published a 409.
+        """
         changes = [(item.pop("id"), item) for item in body["posts"]]
         return {"data": lifecycle.update(g.api_key, changes, _settings(), lifecycle.batch_path)}
 
     @requires("posts:write")
-    @blp.arguments(PostBatchDeleteSchema)
-    @blp.response(200, envelope(BatchDeletedSchema))
+    @blp.arguments(PostBatchDeleteSchema, example=examples.POSTS_DELETE)
+    @blp.response(200, envelope(BatchDeletedSchema), example=examples.data({"deleted": [examples.POST_ID]}))
     def delete(self, body):
-        """Delete up to 100 posts, all or none"""
+        """Delete up to 100 posts, all or none
+
+        An unknown id is a 404 naming it; a post being published is a 409.
+        """
         deleted = lifecycle.delete(g.api_key, body["ids"], lambda index: f"ids[{index}]")
         return single({"deleted": deleted})
 
@@ -96,14 +116,22 @@ class PostBatch(MethodView):
 @blp.route("/<id:post_id>")
 class PostById(MethodView):
     @requires("posts:read")
-    @blp.response(200, envelope(PostSchema))
+    @blp.response(200, envelope(PostSchema), example=examples.data(examples.PUBLISHED_POST))
     def get(self, post_id):
-        """Retrieve a post"""
+        """Retrieve a post
+
+        `status` and `targets` tell where publishing stands: each target's state, the
+        platform's post id and URL once published, and why it failed if it did.
+        """
         return single(Post.get_visible(g.api_key, post_id))
 
     @requires("posts:write")
-    @blp.arguments(PostUpdateSchema)
-    @blp.response(200, envelope(PostSchema))
+    @blp.arguments(PostUpdateSchema, example=examples.POST_UPDATE)
+    @blp.response(
+        200,
+        envelope(PostSchema),
+        example=examples.data({**examples.POST, "content": examples.POST_UPDATE["content"]}),
+    )
     def patch(self, fields, post_id):
         """Edit a post and queue it again
 
@@ -112,8 +140,11 @@ class PostById(MethodView):
         return single(lifecycle.update(g.api_key, [(post_id, fields)], _settings())[0])
 
     @requires("posts:write")
-    @blp.response(200, envelope(DeletedSchema))
+    @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.POST_ID))
     def delete(self, post_id):
-        """Delete a post (not while it is publishing)"""
+        """Delete a post (not while it is publishing)
+
+        Deleting a published post removes Postline's record, not the platform's post.
+        """
         lifecycle.delete(g.api_key, [post_id], lambda index: "id")
         return deleted(post_id)

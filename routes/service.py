@@ -14,7 +14,11 @@ blp = Blueprint("service", __name__, description="The service: its documents and
 @blp.route("/")
 class Service(MethodView):
     @blp.doc(security=[])
-    @blp.response(200, ServiceSchema)
+    @blp.response(
+        200,
+        ServiceSchema,
+        example={"name": "Postline", "version": "0.1.0", "docs": "/docs", "openapi": "/openapi.json"},
+    )
     def get(self):
         """Point to the documentation
 
@@ -53,7 +57,9 @@ class Liveness(MethodView):
             }
         },
     )
-    @blp.response(200, ServiceCheckSchema)
+    @blp.response(
+        200, ServiceCheckSchema, example={"status": "ok", "checks": {"database": "ok", "worker": "ok"}}
+    )
     def get(self):
         """Check the database and the worker, for load balancers and monitors
 

@@ -8,6 +8,7 @@ from postline.web import limits
 from postline.web.api import Blueprint, requires
 from postline.web.envelopes import envelope, list_body, list_envelope, single
 from postline.web.listing import page_fields
+from routes import examples
 from schemas import (
     UsageDayDetailSchema,
     UsageDayQuerySchema,
@@ -24,7 +25,7 @@ HistoryQuerySchema = UsageHistoryRangeSchema.from_dict(page_fields(), name="Usag
 @blp.route("")
 class Usage(MethodView):
     @requires("analytics:read")
-    @blp.response(200, envelope(UsageSummarySchema))
+    @blp.response(200, envelope(UsageSummarySchema), example=examples.data(examples.USAGE))
     def get(self):
         """Show this key's rate limits and the account's usage today
 
@@ -47,7 +48,7 @@ class Usage(MethodView):
 class UsageHistory(MethodView):
     @requires("analytics:read")
     @blp.arguments(HistoryQuerySchema, location="query")
-    @blp.response(200, list_envelope(UsageDaySchema))
+    @blp.response(200, list_envelope(UsageDaySchema), example=examples.page(examples.USAGE_DAY))
     def get(self, args):
         """List the account's usage per UTC day, oldest first
 
@@ -65,9 +66,12 @@ class UsageHistory(MethodView):
 class UsageOnDay(MethodView):
     @requires("analytics:read")
     @blp.arguments(UsageDayQuerySchema, location="query")
-    @blp.response(200, envelope(UsageDayDetailSchema))
+    @blp.response(200, envelope(UsageDayDetailSchema), example=examples.data(examples.USAGE_DAY_DETAIL))
     def get(self, args):
-        """Show the account's usage on one UTC day, with requests per endpoint"""
+        """Show the account's usage on one UTC day, with requests per endpoint
+
+        `date` is a UTC day written YYYY-MM-DD; `endpoints` lists route templates, busiest first.
+        """
         key, day = g.api_key, args["date"]
         endpoints = usage.endpoints(key.account_id, key.mode, day)
         return single({**usage.record(key.account_id, key.mode, day), "endpoints": endpoints})

@@ -10,6 +10,7 @@ from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelo
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
 from postline.webhooks import events, subscriptions
+from routes import examples
 from schemas import (
     WebhookCreateSchema,
     WebhookDeliverySchema,
@@ -34,6 +35,7 @@ DELIVERY_LISTING = Listing(
     ],
     default_sort="-createdAt",
     scope=WebhookDelivery.of,
+    noun="deliveries",
 )
 
 
@@ -45,15 +47,18 @@ def _settings():
 class Webhooks(MethodView):
     @requires("webhooks:read")
     @blp.arguments(LISTING.query_schema, location="query")
-    @blp.response(200, list_envelope(WebhookSchema))
+    @blp.response(200, list_envelope(WebhookSchema), example=examples.page(examples.WEBHOOK))
     def get(self, args):
-        """List webhooks"""
+        """List webhooks
+
+        Oldest first by default. Secrets are never shown again after the answer that made them.
+        """
         return LISTING.page(scope(g.api_key), args, g.request_id)
 
     @requires("webhooks:write")
-    @idempotent(envelope(WebhookWithSecretSchema))
-    @blp.arguments(WebhookCreateSchema)
-    @blp.response(201, envelope(WebhookWithSecretSchema))
+    @idempotent(envelope(WebhookWithSecretSchema), examples.data(examples.WEBHOOK_WITH_SECRET))
+    @blp.arguments(WebhookCreateSchema, example=examples.WEBHOOK_CREATE)
+    @blp.response(201, envelope(WebhookWithSecretSchema), example=examples.data(examples.WEBHOOK_WITH_SECRET))
     def post(self, fields):
         """Create a webhook; its signing secret appears in this answer only
 
@@ -68,14 +73,21 @@ class Webhooks(MethodView):
 @blp.route("/<webhook_id>")
 class WebhookById(MethodView):
     @requires("webhooks:read")
-    @blp.response(200, envelope(WebhookSchema))
+    @blp.response(200, envelope(WebhookSchema), example=examples.data(examples.WEBHOOK))
     def get(self, webhook_id):
-        """Retrieve a webhook (never its secret)"""
+        """Retrieve a webhook (never its secret)
+
+        Its delivery history is at `/v1/webhooks/{webhook_id}/deliveries`.
+        """
         return single(Webhook.get_visible(g.api_key, webhook_id))
 
     @requires("webhooks:write")
-    @blp.arguments(WebhookUpdateSchema)
-    @blp.response(200, envelope(WebhookWithSecretSchema))
+    @blp.arguments(WebhookUpdateSchema, example=examples.WEBHOOK_UPDATE)
+    @blp.response(
+        200,
+        envelope(WebhookWithSecretSchema),
+        example=examples.data({**examples.WEBHOOK, **examples.WEBHOOK_UPDATE}),
+    )
     def patch(self, fields, webhook_id):
         """Update a webhook, or rotate its secret
 
@@ -88,9 +100,12 @@ class WebhookById(MethodView):
         return single(webhook)
 
     @requires("webhooks:write")
-    @blp.response(200, envelope(DeletedSchema))
+    @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.WEBHOOK_ID))
     def delete(self, webhook_id):
-        """Delete a webhook and its delivery history"""
+        """Delete a webhook and its delivery history
+
+        Deliveries still pending are dropped with it.
+        """
         subscriptions.delete(g.api_key, webhook_id)
         return deleted(webhook_id)
 
@@ -98,7 +113,7 @@ class WebhookById(MethodView):
 @blp.route("/<webhook_id>/test")
 class WebhookTest(MethodView):
     @requires("webhooks:write")
-    @blp.response(201, envelope(WebhookDeliverySchema))
+    @blp.response(201, envelope(WebhookDeliverySchema), example=examples.data(examples.TEST_DELIVERY))
     def post(self, webhook_id):
         """Send a `webhook.test` event to the webhook
 
@@ -113,9 +128,13 @@ class WebhookTest(MethodView):
 class Deliveries(MethodView):
     @requires("webhooks:read")
     @blp.arguments(DELIVERY_LISTING.query_schema, location="query")
-    @blp.response(200, list_envelope(WebhookDeliverySchema))
+    @blp.response(200, list_envelope(WebhookDeliverySchema), example=examples.page(examples.DELIVERY))
     def get(self, args, webhook_id):
-        """List a webhook's deliveries, newest first"""
+        """List a webhook's deliveries, newest first
+
+        Each delivery shows its attempts so far, the receiver's last answer (status and
+        first 1 KB) and when the next attempt is due. Kept for 30 days.
+        """
         webhook = Webhook.get_visible(g.api_key, webhook_id)
         return DELIVERY_LISTING.page((webhook.id,), args, g.request_id)
 
@@ -123,16 +142,23 @@ class Deliveries(MethodView):
 @blp.route("/<webhook_id>/deliveries/<delivery_id>")
 class DeliveryById(MethodView):
     @requires("webhooks:read")
-    @blp.response(200, envelope(WebhookDeliverySchema))
+    @blp.response(200, envelope(WebhookDeliverySchema), example=examples.data(examples.DELIVERY))
     def get(self, webhook_id, delivery_id):
-        """Retrieve one delivery"""
+        """Retrieve one delivery
+
+        The same record as in the delivery history.
+        """
         return single(subscriptions.delivery_of(g.api_key, webhook_id, delivery_id))
 
 
 @blp.route("/<webhook_id>/deliveries/<delivery_id>/retry")
 class DeliveryRetry(MethodView):
     @requires("webhooks:write")
-    @blp.response(201, envelope(WebhookDeliverySchema))
+    @blp.response(
+        201,
+        envelope(WebhookDeliverySchema),
+        example=examples.data({**examples.TEST_DELIVERY, "trigger": "manual"}),
+    )
     def post(self, webhook_id, delivery_id):
         """Send a delivery's event again, now
 

@@ -80,8 +80,35 @@ class IdConverter(BaseConverter):
     regex = r"(?!batch$)[^/]+"
 
 
+# Every path parameter, described once for every route that takes it: (description, example).
+PATH_PARAMETERS = {
+    "channel_id": ("The channel's id, `ch_...`", "ch_01jd3x8t2k9s7a6b5c4d3e2f1g"),
+    "post_id": ("The post's id, `post_...`", "post_01jd3xa0q4w8e2r6t0y4u8i2o6"),
+    "webhook_id": ("The webhook's id, `wh_...`", "wh_01jd3xb6m3n7b1v5c9x3z7l1k5"),
+    "delivery_id": ("The delivery's id, `whd_...`", "whd_01jd3xc2p6o0i4u8y2t6r0e4w8"),
+    "key_id": ("The API key's id, `key_...` (not the key itself)", "key_01jd3x7e1r5t9y3u7i1o5p9a3s"),
+    "media_key": ("The media file's key, `med_....<ext>`", "med_01jd3xd8q2w6e0r4t8y2u6i0o4.png"),
+}
+
+
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
+
+    def route(self, rule, *, parameters=None, **options):
+        """A route whose path parameters are documented from PATH_PARAMETERS (a name
+        missing there fails at import: every parameter is described)."""
+        names = re.findall(r"<(?:[^:<>]+:)?([^<>]+)>", rule)
+        described = [
+            {
+                "in": "path",
+                "name": name,
+                "description": PATH_PARAMETERS[name][0],
+                "example": PATH_PARAMETERS[name][1],
+            }
+            for name in names
+        ]
+        return super().route(rule, parameters=[*described, *(parameters or [])], **options)
+
     DEFAULT_LOCATION_CONTENT_TYPE_MAPPING = {
         **flask_smorest.Blueprint.DEFAULT_LOCATION_CONTENT_TYPE_MAPPING,
         "multipart": MULTIPART,

@@ -31,8 +31,9 @@ IN_FLIGHT_MS = 60_000
 MAX_KEY_LENGTH = 255
 
 
-def idempotent(replay_schema):
-    """Accept an Idempotency-Key on this POST view; `replay_schema` documents the 200 replay."""
+def idempotent(replay_schema, example):
+    """Accept an Idempotency-Key on this POST view; `replay_schema` and `example` document
+    the 200 replay (the first answer again)."""
     doc = {
         "parameters": [
             {
@@ -46,7 +47,7 @@ def idempotent(replay_schema):
         "responses": {
             "200": {
                 "description": "Replay of the first answer to this Idempotency-Key",
-                "content": {JSON: {"schema": replay_schema}},
+                "content": {JSON: {"schema": replay_schema, "example": example}},
             },
             "409": "CONFLICT",
             "422": "UNPROCESSABLE_ENTITY",

@@ -23,6 +23,24 @@ MAX_PER_PAGE = 100
 MAX_PAGE = 1_000_000
 
 TIMESTAMP_OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte")
+# How each operator reads in a parameter's description: "... whose `status` is ...".
+OPERATOR_WORDS = {
+    "string": {
+        "eq": "is",
+        "ne": "is not",
+        "in": f"is one of these comma-separated values (at most {CommaList.MAX_ITEMS})",
+        "contains": "contains this text (case-sensitive)",
+    },
+    "timestamp": {
+        "eq": "is exactly",
+        "ne": "is not",
+        "gt": "is after",
+        "gte": "is at or after",
+        "lt": "is before",
+        "lte": "is at or before",
+    },
+}
+FILTERS_HELP = "Filters combine with AND (README, API notes: Listing)."
 
 
 @dataclass(frozen=True)
@@ -35,21 +53,40 @@ class Filter:
     kind: str = "string"
     choices: tuple = ()
 
-    def field(self, operator):
-        """The marshmallow field that reads this filter's value for `operator`."""
-        if operator == "in":
-            return CommaList(choices=self.choices)
+    def field(self, operator, noun):
+        """The marshmallow field that reads this filter's value for `operator`; `noun`
+        names what is listed, for its description."""
+        words = OPERATOR_WORDS[self.kind][operator]
+        value = "this value"
         if self.kind == "timestamp":
-            return TimestampInput()
-        return fields.String(validate=validate.OneOf(self.choices) if self.choices else None)
+            value = "this time (Unix ms or ISO 8601 with an offset)"
+        elif operator != "in" and self.choices:
+            value = f"this value ({', '.join(self.choices)})"
+        where = f"Only {noun} whose `{self.name}` {words}"
+        if operator not in ("in", "contains"):
+            where += f" {value}"
+        described = {"description": f"{where}. {FILTERS_HELP}"}
+        if operator == "in":
+            return CommaList(choices=self.choices, metadata=described)
+        if self.kind == "timestamp":
+            return TimestampInput(metadata=described)
+        return fields.String(
+            validate=validate.OneOf(self.choices) if self.choices else None, metadata=described
+        )
 
 
 def page_fields():
     """The `page` and `per_page` query fields every list endpoint takes."""
     return {
-        "page": WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE)),
+        "page": WholeNumber(
+            load_default=1,
+            validate=validate.Range(min=1, max=MAX_PAGE),
+            metadata={"description": "The page to return, from 1 (a page past the end is empty)"},
+        ),
         "per_page": WholeNumber(
-            load_default=DEFAULT_PER_PAGE, validate=validate.Range(min=1, max=MAX_PER_PAGE)
+            load_default=DEFAULT_PER_PAGE,
+            validate=validate.Range(min=1, max=MAX_PER_PAGE),
+            metadata={"description": f"Items per page, 1 to {MAX_PER_PAGE}"},
         ),
     }
 
@@ -68,7 +105,10 @@ class Listing:
     as building its SQL costs more than running it.
     """
 
-    def __init__(self, name, model, filters=(), sorts=None, default_sort="createdAt", scope=None):
+    def __init__(self, name, model, filters=(), sorts=None, default_sort="createdAt", scope=None, noun=None):
+        """`name` names the query schema (`Post` -> `PostListQuery`); `noun` what is listed
+        (default the name in the plural: "posts")."""
+        noun = noun or f"{name.lower()}s"
         self.model = model
         self.scope = scope or (lambda account_id, mode: model.visible_to(Scope(account_id, mode)))
         self.sorts = sorts or {"createdAt": model.created_at}
@@ -81,7 +121,10 @@ class Listing:
             "sort": fields.String(
                 load_default=default_sort,
                 validate=validate.OneOf([f"{p}{s}" for s in self.sorts for p in ("", "-")]),
-                metadata={"description": "A field name, `-` in front for descending"},
+                metadata={
+                    "description": f"Order by {', '.join(f'`{s}`' for s in self.sorts)}; `-` in front "
+                    f"for descending. Default `{default_sort}`; ties are broken by id."
+                },
             ),
         }
         for spec in filters:
@@ -90,7 +133,7 @@ class Listing:
                 if operator == "eq":
                     names.append(f"filter[{spec.name}]")
                 for parameter in names:
-                    schema_fields[parameter] = spec.field(operator)
+                    schema_fields[parameter] = spec.field(operator, noun)
                     self.parameters[parameter] = (spec, operator)
         self.query_schema = Schema.from_dict(schema_fields, name=f"{name}ListQuery")
 

@@ -5,6 +5,7 @@ import uuid
 
 import schemathesis
 from hypothesis import HealthCheck, given, settings
+from openapi_schema_validator import OAS30Validator
 from openapi_spec_validator import validate
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import positive_data_acceptance
@@ -104,3 +105,51 @@ def check_operation(operation, make_key):
         case.call_and_validate(headers=headers, excluded_checks=excluded)
 
     conforms()
+
+
+def operations(spec):
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method != "parameters":
+                yield f"{method.upper()} {path}", path, operation
+
+
+def conforms(spec, schema, example):
+    """Validate `example` against an OpenAPI `schema` of `spec` ($refs into its components)."""
+    OAS30Validator({**schema, "components": spec["components"]}).validate(example)
+
+
+def test_every_operation_is_described_with_examples_that_fit_its_schemas(client):
+    """What /docs shows: a summary and a description for each operation, a description
+    for every parameter and property, and realistic examples that the schemas accept."""
+    spec = client.get("/openapi.json").get_json()
+    for label, path, operation in operations(spec):
+        assert operation.get("summary") and operation.get("description"), label
+        parameters = spec["paths"][path].get("parameters", []) + operation.get("parameters", [])
+        for parameter in parameters:
+            assert parameter.get("description"), (label, parameter["name"])
+            if parameter["in"] == "path":
+                assert parameter.get("example"), (label, parameter["name"])
+        body = operation.get("requestBody", {}).get("content", {})
+        if "application/json" in body:
+            assert "example" in body["application/json"], label
+            conforms(spec, body["application/json"]["schema"], body["application/json"]["example"])
+        for status, response in operation["responses"].items():
+            json_body = (
+                response.get("content", {}).get("application/json") if isinstance(response, dict) else None
+            )
+            if status.startswith("2") and json_body:
+                assert "example" in json_body, (label, status)
+                conforms(spec, json_body["schema"], json_body["example"])
+    for name, schema in spec["components"]["schemas"].items():
+        for prop, definition in schema.get("properties", {}).items():
+            assert definition.get("description"), f"{name}.{prop}"
+
+
+def test_try_it_out_with_the_post_example_schedules_a_post(client, api):
+    """The example /docs offers for POST /v1/posts succeeds once the channel id is one's own."""
+    spec = client.get("/openapi.json").get_json()
+    example = spec["paths"]["/v1/posts"]["post"]["requestBody"]["content"]["application/json"]["example"]
+    channel = api.post("/v1/channels", json={"name": "Docs"}).get_json()["data"]["id"]
+    response = api.post("/v1/posts", json={**example, "channelId": channel})
+    assert response.status_code == 201, response.get_data(as_text=True)
