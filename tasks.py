@@ -49,25 +49,36 @@ def serve():
     ensure_environment("requirements.txt")
     # Migrates, and on an empty database creates the first account and prints its key.
     subprocess.check_call([PYTHON, "-m", "flask", "--app", "app", "init"], cwd=ROOT)
+    # Sessions of their own: a Ctrl-C reaches them once, from here, not twice (from the
+    # terminal and from here), which the worker would take for "stop at once".
     processes = [
-        subprocess.Popen([PYTHON, "-m", "gunicorn", "-c", "gunicorn.conf.py"], cwd=ROOT),
-        subprocess.Popen([PYTHON, "worker.py"], cwd=ROOT),
+        subprocess.Popen(
+            [PYTHON, "-m", "gunicorn", "-c", "gunicorn.conf.py"], cwd=ROOT, start_new_session=True
+        ),
+        subprocess.Popen([PYTHON, "worker.py"], cwd=ROOT, start_new_session=True),
     ]
 
-    def stop(*_):
+    stopping = []
+
+    def forward(signum, _frame):
+        # The first signal stops them gracefully; a second one, forwarded the same way,
+        # makes the worker leave at once.
+        stopping.append(signum)
         for process in processes:
             if process.poll() is None:
-                process.terminate()
+                process.send_signal(signum)
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    # When either process ends, stop the other: a half-running service is worse than none.
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    # When either process ends on its own, stop the other: a half-running service is worse
+    # than none. Once asked to stop, let each finish in its own time.
     while all(process.poll() is None for process in processes):
         try:
             processes[0].wait(timeout=0.5)
         except subprocess.TimeoutExpired:
             pass
-    stop()
+    if not stopping:
+        forward(signal.SIGTERM, None)
     return max(process.wait() for process in processes)
 
 

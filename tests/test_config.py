@@ -1,4 +1,4 @@
-"""The configuration loader and the generated server secret (decisions.md section 14)."""
+"""The configuration loader and the generated server secret (README, Configuration)."""
 
 import multiprocessing
 import os

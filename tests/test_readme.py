@@ -100,6 +100,15 @@ def test_serve_prints_a_first_key_and_the_walkthrough_works(empty_database_url, 
             return json.loads(done.stdout)["data"]["status"] == "ok"
 
         _wait_for(worker_is_up, 30, output)
+
+        # Test mode: schedule a post, watch the sandbox publish it, create a batch.
+        answers = _json_documents(_run_script(walkthrough_script("### Schedule a post"), port, key, env))
+        created_post, listed_posts, batch = answers
+        assert created_post["data"]["status"] == "queued"
+        (published,) = listed_posts["data"]
+        assert published["id"] == created_post["data"]["id"] and published["status"] == "done"
+        assert [t["status"] for t in published["targets"]] == ["published"]
+        assert [p["content"] for p in batch["data"]] == ["Launch day, part 1", "Launch day, part 2"]
     finally:
         serve.send_signal(signal.SIGINT)
         serve.wait(timeout=30)
@@ -107,6 +116,37 @@ def test_serve_prints_a_first_key_and_the_walkthrough_works(empty_database_url, 
         serve.stdout.close()
     assert not _listening(port)
     assert "Traceback" not in "".join(output)
+
+
+def walkthrough_script(heading):
+    """The first shell block under `heading`, as one script."""
+    return README.split(heading, 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+
+
+def _run_script(script, port, key, env):
+    script = script.replace("127.0.0.1:8000", f"127.0.0.1:{port}")
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", script],
+        cwd=ROOT,
+        env={**env, "KEY": key},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _json_documents(text):
+    """Every JSON document in `text`, one after another (curl prints no separators)."""
+    decoder, documents, position = json.JSONDecoder(), [], 0
+    while position < len(text):
+        if text[position].isspace():
+            position += 1
+            continue
+        document, position = decoder.raw_decode(text, position)
+        documents.append(document)
+    return documents
 
 
 def _wait_for(condition, timeout, output):

@@ -1,4 +1,4 @@
-"""/v1/api-keys and the bootstrap CLI (decisions.md section 3)."""
+"""/v1/api-keys and the bootstrap CLI (docs/api.md, API keys)."""
 
 import re
 

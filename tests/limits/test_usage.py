@@ -1,4 +1,4 @@
-"""Usage per account, mode and UTC day, and the /v1/usage endpoints (decisions.md section 12)."""
+"""Usage per account, mode and UTC day, and the /v1/usage endpoints (docs/api.md, Usage)."""
 
 import datetime
 import time

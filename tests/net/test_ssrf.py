@@ -1,4 +1,4 @@
-"""SSRF protection for webhook URLs (decisions.md section 10): refused when a webhook is
+"""SSRF protection for webhook URLs (docs/api.md, Webhooks): refused when a webhook is
 created or changed, and again when a delivery is sent, on the address actually used.
 """
 

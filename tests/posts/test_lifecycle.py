@@ -1,6 +1,6 @@
 """The whole test-mode lifecycle through real processes: a post is created over the API,
 a real worker publishes it through the sandbox, and a real receiver gets every event
-with the data of decisions.md section 10, signed with the webhook's secret."""
+with the data docs/api.md describes, signed with the webhook's secret."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""POST, PATCH and DELETE /v1/posts/batch: up to 100 items, all or nothing (section 6)."""
+"""POST, PATCH and DELETE /v1/posts/batch: up to 100 items, all or nothing (docs/api.md, Posts)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""GET /v1/posts: every filter of the contract's table, sorts, paging and totals (section 4)."""
+"""GET /v1/posts: every filter of the contract's table, sorts, paging and totals (docs/api.md, Lists)."""
 
 import pytest
 

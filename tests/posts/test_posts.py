@@ -1,4 +1,4 @@
-"""Posts: create, read, edit, delete and the editing rules of each status (section 6)."""
+"""Posts: create, read, edit, delete and the editing rules of each status (docs/api.md, Posts)."""
 
 import json
 from datetime import datetime

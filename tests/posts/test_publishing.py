@@ -1,4 +1,4 @@
-"""The post lifecycle (decisions.md section 6) and the test-mode sandbox (section 9),
+"""The post lifecycle (docs/api.md, Posts) and the test-mode sandbox,
 driven through the worker's own functions with a controllable clock."""
 
 import json

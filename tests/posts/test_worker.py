@@ -1,5 +1,5 @@
 """The worker as a process: it publishes on its own, stops cleanly, and a crash loses
-nothing (decisions.md sections 6 and 14)."""
+nothing (docs/api.md, Posts; README, Deployment)."""
 
 import signal
 import time

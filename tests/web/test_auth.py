@@ -1,4 +1,4 @@
-"""Authentication and permissions on every /v1 route (decisions.md section 3)."""
+"""Authentication and permissions on every /v1 route (docs/api.md, API keys)."""
 
 import re
 

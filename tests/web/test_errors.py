@@ -1,4 +1,4 @@
-"""One error shape for everything that can go wrong (decisions.md section 2)."""
+"""One error shape for everything that can go wrong (docs/api.md, Errors)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""GET /v1/health and the worker heartbeat (decisions.md section 13)."""
+"""GET /v1/health and the worker heartbeat (docs/api.md, Usage and health)."""
 
 import time
 

@@ -1,4 +1,4 @@
-"""Idempotency-Key on every POST the contract names (decisions.md section 11)."""
+"""Idempotency-Key on every POST the contract names (docs/api.md, Idempotency)."""
 
 import hashlib
 import json

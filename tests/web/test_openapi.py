@@ -57,7 +57,7 @@ def test_docs_page_is_served_with_local_assets(client):
 
 
 # Generated channel ids and media keys name nothing the caller owns, so schema-valid
-# bodies of these operations are rightly 400 (decisions.md section 6); and some rules
+# bodies of these operations are rightly 400 (docs/api.md, Posts); and some rules
 # span two parameters, which OpenAPI cannot state (usage history: from <= to, at most
 # 366 days). A generated file is random bytes, which is no image or video, so an
 # upload of it is rightly 415; a generated URL names no server that answers with a

@@ -1,4 +1,4 @@
-"""Sending webhook deliveries (decisions.md section 10): fan-out in the event's
+"""Sending webhook deliveries (docs/api.md, Webhooks): fan-out in the event's
 transaction, the signed request, retries on the backoff schedule, failures of every
 kind, SSRF at send time, isolation of slow receivers, and the worker process.
 """

@@ -1,4 +1,4 @@
-"""The webhook signature rule and the receivers' helper (decisions.md section 10)."""
+"""The webhook signature rule and the receivers' helper (docs/api.md, Webhooks)."""
 
 import hashlib
 import hmac

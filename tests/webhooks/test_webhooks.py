@@ -1,4 +1,4 @@
-"""The webhooks API (decisions.md section 10): CRUD, the secret shown once, rotation,
+"""The webhooks API (docs/api.md, Webhooks): CRUD, the secret shown once, rotation,
 tenancy, the delivery history, and the test and retry endpoints.
 """
 
