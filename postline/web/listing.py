@@ -40,7 +40,7 @@ OPERATOR_WORDS = {
         "lte": "is at or before",
     },
 }
-FILTERS_HELP = "Filters combine with AND (README, API notes: Listing)."
+FILTERS_HELP = "Filters combine with AND (docs/api.md, Lists)."
 
 
 @dataclass(frozen=True)

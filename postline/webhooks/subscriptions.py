@@ -20,8 +20,10 @@ ROTATION_OVERLAP_MS = clock.DAY_MS
 
 
 def new_secret():
-    """`whsec_` + 32 random bytes, base64url without padding."""
-    return SECRET_PREFIX + base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode()
+    """`whsec_` + 32 random bytes in standard, padded base64: the Standard Webhooks form,
+    which its libraries decode. Secrets issued earlier in base64url stay valid: a
+    signature is keyed with the whole string, never its decoded bytes."""
+    return SECRET_PREFIX + base64.b64encode(secrets.token_bytes(32)).decode()
 
 
 # The [webhooks] setting that would let through what each SSRF switch guards.

@@ -14,9 +14,10 @@ import time
 import pytest
 from peewee import OperationalError
 
-from models import Event, WebhookDelivery
+from models import Event, Webhook, WebhookDelivery
 from postline.db import database, leases
 from postline.jobs import maintenance
+from postline.keyring import keyring
 from postline.net import client
 from postline.webhooks import delivery as webhook_delivery
 from postline.webhooks import events, subscriptions
@@ -664,3 +665,14 @@ def test_each_attempt_is_one_log_line_naming_the_webhook_event_and_outcome(
         "error": "HTTP 500: not a 2xx answer",
     }
     assert "retrying" in line.getMessage() and webhook["secret"] not in caplog.text
+
+
+def test_a_secret_issued_in_the_old_base64url_form_still_signs(api, receiver, hook_settings):
+    old_secret = "whsec_" + "Ab-_" * 10 + "Xy9"  # base64url, unpadded: what was issued before
+    inbox = receiver()
+    webhook = create(api, inbox.url())
+    Webhook.update(secret=keyring.encrypt(old_secret)).where(Webhook.id == webhook["id"]).execute()
+    record(webhook["userId"])
+    deliver(hook_settings)
+    (request,) = inbox.wait_for(1)
+    verify_signature(request.body, request.headers["Service-Signature"], old_secret)

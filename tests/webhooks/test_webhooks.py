@@ -16,7 +16,7 @@ from tests.support.client import allow_local_webhooks
 from tests.support.receivers import Reply
 
 URL = "https://hooks.example.com/postline"
-SECRET = re.compile(r"whsec_[A-Za-z0-9_-]{43}")
+SECRET = re.compile(r"whsec_[A-Za-z0-9+/]{43}=")
 
 
 @pytest.fixture
