@@ -148,9 +148,13 @@ class ApiKey(TenantModel):
     def is_expired(self, now_ms):
         return self.expires_at is not None and self.expires_at <= now_ms
 
+    def touch_due(self, now_ms, interval_ms):
+        """Whether `lastUsedAt` is older than `interval_ms`, so a use should be written."""
+        return self.last_used_at is None or now_ms - self.last_used_at >= interval_ms
+
     def touch(self, now_ms, interval_ms):
         """Record use, writing at most once per `interval_ms` (a conditional UPDATE)."""
-        if self.last_used_at is not None and now_ms - self.last_used_at < interval_ms:
+        if not self.touch_due(now_ms, interval_ms):
             return
         ApiKey.update(last_used_at=now_ms).where(
             (ApiKey.id == self.id)

@@ -45,6 +45,7 @@ def main():
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--duration", type=int, default=10, help="seconds of load per measurement")
     parser.add_argument("--root", type=Path, default=HERE.parent, help="the checkout to measure")
+    parser.add_argument("--only", default="", help="measure only paths whose label contains this")
     args = parser.parse_args()
     rows = []
     with (
@@ -63,7 +64,7 @@ def main():
         }
         live_key = create_key(args.root, env, "--plan", "ocean")
         test_key = create_key(args.root, env, "--test")
-        measure = Measure(args.root, env, scratch, args.duration, rows)
+        measure = Measure(args.root, env, scratch, args.duration, rows, args.only)
         measure.get("GET /v1/health, limits off", "/v1/health", live_key)
         measure.get(
             "GET /v1/health, limits on (database)", "/v1/health", live_key, POSTLINE_LIMITS_ENABLED="true"
@@ -92,8 +93,9 @@ def main():
 
 
 class Measure:
-    def __init__(self, root, env, scratch, duration, rows):
+    def __init__(self, root, env, scratch, duration, rows, only=""):
         self.root, self.env, self.scratch, self.duration, self.rows = root, env, scratch, duration, rows
+        self.only = only
 
     def get(self, label, path, key, **extra_env):
         self._run(label, "GET", path, key, None, extra_env)
@@ -102,6 +104,8 @@ class Measure:
         self._run(label, "POST", path, key, body, {})
 
     def _run(self, label, method, path, key, body, extra_env):
+        if self.only not in label:
+            return
         env = {**self.env, **extra_env}
         headers = {"Authorization": f"Bearer {key}"}
         with gunicorn("app:create_app()", self.root, env) as url:

@@ -24,7 +24,7 @@ class Health(MethodView):
         has written a heartbeat within `[worker] heartbeat_timeout` seconds.
         """
         timeout_s = current_app.config["POSTLINE"]["worker"]["heartbeat_timeout"]
-        healthy, worker = heartbeat.worker_status(timeout_s)
+        healthy, worker = heartbeat.worker_status(timeout_s, current_app.extensions["postline.last_seen"])
         return single(
             {
                 "status": "ok" if healthy else "degraded",

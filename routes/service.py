@@ -70,7 +70,7 @@ class Liveness(MethodView):
         timeout_s = current_app.config["POSTLINE"]["worker"]["heartbeat_timeout"]
         try:
             db.check_out()
-            healthy, _ = heartbeat.worker_status(timeout_s)
+            healthy, _ = heartbeat.worker_status(timeout_s, current_app.extensions["postline.last_seen"])
             checks = {"database": "ok", "worker": "ok" if healthy else "stale"}
         except db.UNAVAILABLE:
             db.discard()

@@ -121,6 +121,8 @@ def authenticate(authorization):
 def _record_use(key, now):
     """Write lastUsedAt (at most once a minute), but never wait for the write: on SQLite
     another process may hold the write lock for seconds, and a read must not."""
+    if not key.touch_due(now, LAST_USED_INTERVAL_MS):
+        return
     try:
         with db.without_waiting():
             key.touch(now, LAST_USED_INTERVAL_MS)

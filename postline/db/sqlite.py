@@ -1,5 +1,8 @@
-"""SQLite whose threads of one process queue for the write lock in Python."""
+"""SQLite whose writers queue for the write lock in the kernel and in Python, instead of
+in SQLite's busy handler."""
 
+import fcntl
+import os
 import threading
 
 from peewee import SqliteDatabase
@@ -7,21 +10,26 @@ from peewee import SqliteDatabase
 
 class QueuedWriterSqliteDatabase(SqliteDatabase):
     """Every transaction begins IMMEDIATE, taking SQLite's one write lock at BEGIN. A
-    thread that finds it held by another thread of this process waits on a Python
-    lock and wakes the moment it is free, rather than in SQLite's busy handler, which
-    polls with sleeps of up to 100 ms (the worker's threads would spend more time
-    asleep than writing). Other processes still meet at SQLite's own lock.
+    writer that finds it held waits where it wakes the moment it is free: a thread of
+    this process on a Python lock, another process of ours on an flock() of
+    `<file>.writers`. SQLite's busy handler polls with sleeps of up to 100 ms; two
+    gunicorn workers counting rate limits, or worker threads publishing, would spend
+    more time asleep than writing. Processes that are not ours (the sqlite3 shell)
+    still meet at SQLite's own lock.
     """
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, database, *args, **kwargs):
+        super().__init__(database, *args, **kwargs)
         self._writer = threading.Lock()
         self._holding = threading.local()
+        self._queue_path = None if database == ":memory:" else f"{database}.writers"
+        self._queue = None  # (pid, file descriptor): a fork needs a descriptor of its own
 
     def begin(self, lock_type=None):
         self._writer.acquire()
         self._holding.value = True
         try:
+            self._queue_in_kernel(fcntl.LOCK_EX)
             super().begin(lock_type)
         except BaseException:
             self._release_writer()
@@ -42,4 +50,15 @@ class QueuedWriterSqliteDatabase(SqliteDatabase):
     def _release_writer(self):
         if getattr(self._holding, "value", False):
             self._holding.value = False
-            self._writer.release()
+            try:
+                self._queue_in_kernel(fcntl.LOCK_UN)
+            finally:
+                self._writer.release()
+
+    def _queue_in_kernel(self, operation):
+        if self._queue_path is None:
+            return
+        if self._queue is None or self._queue[0] != os.getpid():
+            descriptor = os.open(self._queue_path, os.O_CREAT | os.O_RDWR, 0o600)
+            self._queue = (os.getpid(), descriptor)
+        fcntl.flock(self._queue[1], operation)

@@ -63,10 +63,26 @@ class Heartbeat:
                 log.warning("database unreachable for %.0f s (%s); retrying", silent, str(error).strip())
 
 
-def worker_status(heartbeat_timeout_s):
-    """(healthy, {last_seen_at, lag_ms}): whether some worker beat within the timeout."""
+class LastSeen:
+    """The newest heartbeat, read from the database at most once per `fresh_ms`: health
+    checks come often, and a second-old answer is as good (heartbeats are a second apart)."""
+
+    def __init__(self, fresh_ms=1000):
+        self.fresh_ms = fresh_ms
+        self._read = None  # (when, value)
+
+    def get(self, now_ms):
+        read = self._read
+        if read is None or not 0 <= now_ms - read[0] < self.fresh_ms:
+            read = self._read = (now_ms, WorkerHeartbeat.last_seen())
+        return read[1]
+
+
+def worker_status(heartbeat_timeout_s, last_seen=None):
+    """(healthy, {last_seen_at, lag_ms}): whether some worker beat within the timeout.
+    `last_seen` (a LastSeen) answers from memory while fresh."""
     now = clock.now_ms()
-    last_seen = WorkerHeartbeat.last_seen()
+    last_seen = WorkerHeartbeat.last_seen() if last_seen is None else last_seen.get(now)
     lag = None if last_seen is None else max(0, now - last_seen)
     healthy = lag is not None and lag <= heartbeat_timeout_s * 1000
     return healthy, {"last_seen_at": last_seen, "lag_ms": lag}

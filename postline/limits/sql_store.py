@@ -34,21 +34,18 @@ def prepare():
 class SqlCounters:
     def acquire(self, buckets, now_ms):
         """Count one request in every bucket, or in none: (admitted, [Status])."""
-        if len(buckets) == 1:
-            row = _admit(buckets[0], now_ms)
-            if row is not None:
-                return True, _statuses(buckets[0], row, now_ms)
-        else:
-            rows = []
-            with counters.atomic() as transaction:
-                for bucket in buckets:
-                    row = _admit(bucket, now_ms)
-                    if row is None:
-                        transaction.rollback()
-                        break
-                    rows.append(row)
-            if len(rows) == len(buckets):
-                return True, [s for b, r in zip(buckets, rows, strict=True) for s in _statuses(b, r, now_ms)]
+        # In a transaction even for one bucket: on SQLite, writers then queue where they
+        # wake at once (postline/db/sqlite.py), not in SQLite's sleeping busy handler.
+        rows = []
+        with counters.atomic() as transaction:
+            for bucket in buckets:
+                row = _admit(bucket, now_ms)
+                if row is None:
+                    transaction.rollback()
+                    break
+                rows.append(row)
+        if len(rows) == len(buckets):
+            return True, [s for b, r in zip(buckets, rows, strict=True) for s in _statuses(b, r, now_ms)]
         return False, self.peek(buckets, now_ms)
 
     def peek(self, buckets, now_ms):

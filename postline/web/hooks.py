@@ -13,6 +13,7 @@ from flask import current_app, g, request
 from postline import db, logs, metrics
 from postline.accounts import keys
 from postline.errors import Forbidden
+from postline.jobs import heartbeat
 from postline.limits import limiter, usage
 from postline.web import limits
 from postline.web.api import auth_rules
@@ -29,6 +30,8 @@ access_log = logging.getLogger("postline.access")
 
 def init_app(app):
     app.extensions["postline.auth_rules"] = auth_rules(app)
+    # Health answers from a heartbeat read at most a second ago (postline/jobs/heartbeat.py).
+    app.extensions["postline.last_seen"] = heartbeat.LastSeen()
     app.before_request(before_request)
     app.after_request(after_request)
 
