@@ -94,6 +94,11 @@ PATH_PARAMETERS = {
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
 
+    def arguments(self, schema, *args, **kwargs):
+        """As flask-smorest's, with one schema instance for every request: given a class,
+        webargs would build an instance (a deep copy of its fields) on each one."""
+        return super().arguments(schema() if isinstance(schema, type) else schema, *args, **kwargs)
+
     def route(self, rule, *, parameters=None, **options):
         """A route whose path parameters are documented from PATH_PARAMETERS (a name
         missing there fails at import: every parameter is described)."""

@@ -8,6 +8,7 @@ import re
 from marshmallow import Schema, fields
 
 from postline import clock
+from postline.web.dumping import CompiledDump
 
 
 def _doc(text):
@@ -52,12 +53,16 @@ class DeletedSchema(Schema):
     deleted = fields.Boolean(metadata=_doc("Always true"))
 
 
+class Envelope(CompiledDump, Schema):
+    """The base of the envelopes: answers are dumped by compiled functions."""
+
+
 @functools.cache
 def envelope(schema_class):
     """`{data: <resource>}`, named after the resource schema."""
     name = schema_class.__name__.removesuffix("Schema")
     data = fields.Nested(schema_class, metadata=_doc(f"The {_noun(name)}"))
-    return Schema.from_dict({"data": data}, name=f"{name}Response")
+    return Envelope.from_dict({"data": data}, name=f"{name}Response")
 
 
 @functools.cache
@@ -67,14 +72,14 @@ def batch_envelope(schema_class):
     data = fields.List(
         fields.Nested(schema_class), metadata=_doc(f"Every {_noun(name)} of the batch, in order")
     )
-    return Schema.from_dict({"data": data}, name=f"{name}BatchResponse")
+    return Envelope.from_dict({"data": data}, name=f"{name}BatchResponse")
 
 
 @functools.cache
 def list_envelope(schema_class):
     """`{data: [<resource>], meta}`, named after the resource schema."""
     name = schema_class.__name__.removesuffix("Schema")
-    return Schema.from_dict(
+    return Envelope.from_dict(
         {
             "data": fields.List(
                 fields.Nested(schema_class), metadata=_doc(f"This page's {_noun(name)} items")
