@@ -366,6 +366,10 @@ class Webhook(TenantModel):
     secret = TextField()
     previous_secret = TextField(null=True)
     previous_secret_expires_at = BigIntegerField(null=True)
+    # Since when every delivery attempt has failed (NULL after a success), and why the
+    # service disabled the webhook, if it did.
+    failing_since = BigIntegerField(null=True)
+    disabled_reason = TextField(null=True)
 
     class Meta:
         indexes = ((("account", "mode", "created_at", "id"), False),)

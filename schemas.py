@@ -282,6 +282,13 @@ class WebhookSchema(Schema):
     url = described(fields.String, "Where events are POSTed")
     events = described(fields.List, "The event types it receives", fields.String())
     active = described(fields.Boolean, "false: no events are sent to it")
+    disabled_reason = described(
+        fields.String,
+        "Why the service disabled it (its receiver answered 410 Gone, or every delivery failed for "
+        "`[webhooks] disable_after_days`); null otherwise. PATCH `active: true` enables it again.",
+        data_key="disabledReason",
+        allow_none=True,
+    )
     description = described(fields.String, "Your note, or null", allow_none=True)
     created_at = CreatedAt()
     updated_at = UpdatedAt()

@@ -108,6 +108,7 @@ WEBHOOK = {
     "events": WEBHOOK_CREATE["events"],
     "active": True,
     "description": "Ops channel",
+    "disabledReason": None,
     "createdAt": NOW,
     "updatedAt": NOW,
 }

@@ -12,13 +12,14 @@ at most `per_webhook_concurrency` of them for one webhook, so a slow or dead
 receiver holds up only its own deliveries.
 """
 
+import dataclasses
 import functools
 import json
 import logging
 import time
 from dataclasses import dataclass
 
-from models import WebhookDelivery
+from models import Webhook, WebhookDelivery
 from postline import VERSION, clock, logs, metrics
 from postline.db import leases
 from postline.jobs.pool import WorkPool
@@ -30,6 +31,7 @@ from postline.webhooks import signatures, subscriptions
 log = logging.getLogger(__name__)
 
 RESPONSE_BODY_LIMIT = 1024
+GONE = 410  # a receiver's way to say: no more deliveries, ever
 USER_AGENT = f"Postline-Webhooks/{VERSION}"
 
 
@@ -82,9 +84,14 @@ def attempt(delivery, settings):
     usage.count(webhook.account_id, webhook.mode, webhook_deliveries=1)
     finished = clock.now_ms()
     retry_delays = settings["retry_delays"]
+    disabled = _keep_track_of_health(webhook, outcome, started, settings)
+    if disabled:
+        outcome = dataclasses.replace(
+            outcome, error=f"{outcome.error}; the webhook is now disabled: {disabled}"
+        )
     if outcome.error is None:
         status, next_attempt_at = DeliveryStatus.SUCCEEDED, None
-    elif number >= len(retry_delays):
+    elif number >= len(retry_delays) or disabled:
         status, next_attempt_at = DeliveryStatus.FAILED, None
     else:
         status, next_attempt_at = DeliveryStatus.PENDING, finished + int(retry_delays[number] * 1000)
@@ -118,18 +125,41 @@ def attempt(delivery, settings):
     )
 
 
+def _keep_track_of_health(webhook, outcome, started, settings):
+    """Note since when the webhook's deliveries have all failed; disable it when its
+    receiver answers 410 Gone or it has failed for `[webhooks] disable_after_days`.
+    Returns why it was disabled, or None."""
+    if outcome.error is None:
+        if webhook.failing_since is not None:
+            Webhook.update(failing_since=None).where(Webhook.id == webhook.id).execute()
+        return None
+    failing_since = webhook.failing_since or started
+    reason = None
+    if outcome.status == GONE:
+        reason = "the receiver answered 410 Gone"
+    elif started - failing_since >= settings["disable_after_days"] * clock.DAY_MS:
+        reason = f"every delivery failed for {settings['disable_after_days']} days"
+    if reason is None:
+        if webhook.failing_since is None:
+            Webhook.update(failing_since=started).where(Webhook.id == webhook.id).execute()
+        return None
+    subscriptions.disable(webhook, reason, failing_since)
+    logs.event(log, f"webhook {webhook.id} disabled: {reason}", logging.WARNING, webhook_id=webhook.id)
+    return reason
+
+
 def _request(webhook, event, number, now_ms):
     """The body and headers of one attempt, signed afresh."""
     body = payload(event)
+    secrets, timestamp = subscriptions.signing_secrets(webhook, now_ms), now_ms // 1000
     headers = {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,
-        "Service-Signature": signatures.signature_header(
-            body, subscriptions.signing_secrets(webhook, now_ms), now_ms // 1000
-        ),
+        "Service-Signature": signatures.signature_header(body, secrets, timestamp),
         "Service-Event-Type": event.type,
         "Service-Event-Id": event.id,
         "Service-Delivery-Attempt": str(number),
+        **signatures.standard_webhooks_headers(event.id, body, secrets, timestamp),
     }
     return body, headers
 

@@ -8,6 +8,7 @@ HMAC-SHA256, keyed with a whole secret string (`whsec_...`, UTF-8), of
 This module needs only the standard library: a receiver may copy it as-is.
 """
 
+import base64
 import hashlib
 import hmac
 import time
@@ -30,6 +31,29 @@ def signature_header(payload, secrets, timestamp):
     values = [f"t={timestamp}"]
     values += [f"v1={compute_signature(payload, secret, timestamp)}" for secret in secrets]
     return ",".join(values)
+
+
+def standard_webhooks_headers(message_id, payload, secrets, timestamp):
+    """The Standard Webhooks headers (https://www.standardwebhooks.com), which its
+    libraries (standardwebhooks, svix) verify: `webhook-id`, `webhook-timestamp` and
+    `webhook-signature`, one `v1,<base64>` per secret, space-separated. Each signs
+    `"<id>.<timestamp>.<payload>"` keyed with the secret's bytes: the base64 after
+    `whsec_`, decoded as those libraries decode it."""
+    message = f"{message_id}.{timestamp}.".encode() + _bytes(payload)
+    signatures = [
+        base64.b64encode(hmac.new(_secret_bytes(secret), message, hashlib.sha256).digest()).decode()
+        for secret in secrets
+    ]
+    return {
+        "webhook-id": message_id,
+        "webhook-timestamp": str(timestamp),
+        "webhook-signature": " ".join(f"v1,{signature}" for signature in signatures),
+    }
+
+
+def _secret_bytes(secret):
+    # As the Standard Webhooks libraries read it: padding added, other characters skipped.
+    return base64.b64decode(secret.removeprefix("whsec_") + "==")
 
 
 def verify_signature(payload, header, secret, tolerance=DEFAULT_TOLERANCE, now=None):

@@ -61,6 +61,9 @@ def update(key, webhook_id, fields, settings):
         check_url(fields["url"], settings)
     if "events" in fields:
         fields["events"] = ordered(fields["events"])
+    if fields.get("active"):
+        # Enabled again by hand: the service's reason for disabling it no longer stands.
+        fields.update(disabled_reason=None, failing_since=None)
     secret = new_secret() if fields.pop("rotate_secret", False) else None
 
     def rotate(webhook):
@@ -70,6 +73,14 @@ def update(key, webhook_id, fields, settings):
 
     webhook = Webhook.update_visible(key, webhook_id, fields, rotate if secret else None)
     return webhook, secret
+
+
+def disable(webhook, reason, failing_since):
+    """Stop sending to a webhook the service judged dead; PATCH `active: true` revives it."""
+    now = clock.now_ms()
+    Webhook.update(active=False, disabled_reason=reason, failing_since=failing_since, updated_at=now).where(
+        Webhook.id == webhook.id
+    ).execute()
 
 
 def delete(key, webhook_id):

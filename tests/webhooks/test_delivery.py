@@ -3,6 +3,7 @@ transaction, the signed request, retries on the backoff schedule, failures of ev
 kind, SSRF at send time, isolation of slow receivers, and the worker process.
 """
 
+import base64
 import json
 import logging
 import signal
@@ -13,6 +14,8 @@ import time
 
 import pytest
 from peewee import OperationalError
+from standardwebhooks.webhooks import Webhook as StandardWebhook
+from standardwebhooks.webhooks import WebhookVerificationError
 
 from models import Event, Webhook, WebhookDelivery
 from postline.db import database, leases
@@ -676,3 +679,84 @@ def test_a_secret_issued_in_the_old_base64url_form_still_signs(api, receiver, ho
     deliver(hook_settings)
     (request,) = inbox.wait_for(1)
     verify_signature(request.body, request.headers["Service-Signature"], old_secret)
+    StandardWebhook(old_secret).verify(request.body, request.headers)  # delivered on the real clock
+
+
+def test_receivers_verify_with_the_standard_webhooks_library(api, receiver, hook_settings, clock_at):
+    """Besides Service-Signature, each delivery carries the Standard Webhooks headers,
+    which its library verifies; during a rotation either secret does."""
+    inbox = receiver()
+    webhook = create(api, inbox.url())
+    clock_at(int(time.time() * 1000))
+    record(webhook["userId"])
+    deliver(hook_settings)
+    (request,) = inbox.wait_for(1)
+    verified = StandardWebhook(webhook["secret"]).verify(request.body, request.headers)
+    assert verified["id"] == request.headers["webhook-id"] == request.headers["Service-Event-Id"]
+
+    rotated = api.patch(f"/v1/webhooks/{webhook['id']}", json={"rotateSecret": True}).get_json()["data"]
+    record(webhook["userId"])
+    deliver(hook_settings)
+    second = inbox.wait_for(2)[1]
+    assert len(second.headers["webhook-signature"].split(" ")) == 2
+    for secret in (webhook["secret"], rotated["secret"]):
+        StandardWebhook(secret).verify(second.body, second.headers)
+    with pytest.raises(WebhookVerificationError):
+        StandardWebhook("whsec_" + base64.b64encode(b"another secret of 32 bytes......").decode()).verify(
+            second.body, second.headers
+        )
+
+
+def test_a_receiver_answering_410_gone_disables_its_webhook_until_enabled_again(api, receiver, hook_settings):
+    inbox = receiver()
+    inbox.script(Reply(status=410))
+    webhook = create(api, inbox.url())
+    event = record(webhook["userId"])
+    deliver(hook_settings)
+    delivery = delivery_of(event)
+    assert (delivery.status, delivery.next_attempt_at) == ("failed", None)
+    assert delivery.error == (
+        "HTTP 410: not a 2xx answer; the webhook is now disabled: the receiver answered 410 Gone"
+    )
+    shown = api.get(f"/v1/webhooks/{webhook['id']}").get_json()["data"]
+    assert (shown["active"], shown["disabledReason"]) == (False, "the receiver answered 410 Gone")
+    record(webhook["userId"])
+    assert deliver(hook_settings) == 0  # a disabled webhook gets no new deliveries
+
+    enabled = api.patch(f"/v1/webhooks/{webhook['id']}", json={"active": True}).get_json()["data"]
+    assert (enabled["active"], enabled["disabledReason"]) == (True, None)
+    record(webhook["userId"])
+    deliver(hook_settings)
+    assert len(inbox.requests) == 2
+
+
+def test_a_webhook_failing_every_delivery_for_days_is_disabled(api, receiver, hook_settings, clock_at):
+    hook_settings["disable_after_days"] = 5
+    inbox = receiver(default=Reply(status=500))
+    webhook = create(api, inbox.url())
+    clock_at(NOW)
+    record(webhook["userId"])
+    deliver(hook_settings)
+    clock_at(NOW + 5 * 86_400_000 - 1)
+    record(webhook["userId"])
+    WebhookDelivery.update(due_at=0).execute()
+    deliver(hook_settings)
+    assert api.get(f"/v1/webhooks/{webhook['id']}").get_json()["data"]["active"] is True
+    clock_at(NOW + 5 * 86_400_000)
+    WebhookDelivery.update(due_at=0).where(WebhookDelivery.status == "pending").execute()
+    deliver(hook_settings)
+    shown = api.get(f"/v1/webhooks/{webhook['id']}").get_json()["data"]
+    assert (shown["active"], shown["disabledReason"]) == (False, "every delivery failed for 5 days")
+
+
+def test_a_success_resets_the_failing_clock(api, receiver, hook_settings, clock_at):
+    inbox = receiver()
+    inbox.script(Reply(status=500))
+    webhook = create(api, inbox.url())
+    clock_at(NOW)
+    record(webhook["userId"])
+    deliver(hook_settings)
+    assert Webhook.get_by_id(webhook["id"]).failing_since == NOW
+    clock_at(NOW + 2_000)
+    deliver(hook_settings)
+    assert Webhook.get_by_id(webhook["id"]).failing_since is None

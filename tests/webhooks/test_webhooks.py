@@ -48,6 +48,7 @@ def test_create_read_update_delete(api, clock_at):
         "events": ["post.created", "post.failed"],
         "active": True,
         "description": "CRM sync",
+        "disabledReason": None,
         "createdAt": now,
         "updatedAt": now,
         "secret": webhook["secret"],
