@@ -80,7 +80,7 @@ class Unauthenticated(DomainError):
 
 
 class RateLimited(DomainError):
-    """A limit is exhausted; `status` is that limit's standing (postline/limits)."""
+    """A limit is exhausted; `status` is where the key's limits stand (postline/limits)."""
 
     code = "RATE_LIMIT_EXCEEDED"
 

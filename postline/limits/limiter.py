@@ -7,12 +7,13 @@ The counts live where every process sees them: the service's database by default
 """
 
 import math
+from dataclasses import dataclass
 
 from models import TEST
 from postline import clock
 from postline.errors import RateLimited
 from postline.limits.redis_store import RedisCounters
-from postline.limits.sliding_window import DAY, HOUR, MINUTE, Bucket, Limit, retry_after_seconds
+from postline.limits.sliding_window import DAY, HOUR, MINUTE, Bucket, Limit, Status, retry_after_seconds
 from postline.limits.sql_store import SqlCounters
 
 # Extra per-key limits per minute on endpoints that create things, by method and
@@ -74,16 +75,17 @@ class Limiter:
 
     def admit(self, key, endpoint):
         """Count a request of `key` to `endpoint` ("POST /v1/posts"), or refuse it
-        (RateLimited); return the tightest limit's Status."""
+        (RateLimited); return its Standing (`shown`: the tightest limit)."""
         now = clock.now_ms()
         admitted, statuses = self.store.acquire(self.buckets(key, endpoint), now)
         if admitted:
-            return min(statuses, key=lambda s: (s.remaining, s.limit.window.seconds, s.limit.amount))
+            tightest = min(statuses, key=lambda s: (s.remaining, s.limit.window.seconds, s.limit.amount))
+            return Standing(tightest, tuple(statuses), now)
         # The client must wait for every full window: report the one that frees up last.
         # (A concurrent request may have changed the counts since the refusal; then the
         # fullest window stands in.)
         full = [s for s in statuses if s.remaining == 0] or [min(statuses, key=lambda s: s.remaining)]
-        raise _too_many_requests(max(full, key=lambda s: s.retry_ms), now)
+        raise _too_many_requests(Standing(max(full, key=lambda s: s.retry_ms), tuple(statuses), now))
 
     def standing(self, key):
         """{"minute", "hour", "day": Status, or None for a window the key does not have},
@@ -93,23 +95,47 @@ class Limiter:
         return {window.name: by_name.get(window.name) for window in (MINUTE, HOUR, DAY)}
 
 
-def headers(status):
-    """The X-RateLimit-* headers for a limit's Status; Reset in Unix seconds."""
+@dataclass(frozen=True)
+class Standing:
+    """Where a request left its key's limits: `shown`, the window the X-RateLimit-*
+    headers report (the tightest; on a 429 the one that frees up last), and every
+    window it counted in, for the IETF RateLimit headers."""
+
+    shown: Status
+    statuses: tuple
+    now_ms: int
+
+
+def headers(standing):
+    """The X-RateLimit-* headers (Reset in Unix seconds), and the IETF draft's
+    RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers): each window
+    as a policy with its quota `q` and window `w`, and its remaining `r` and the seconds
+    `t` until more quota is available."""
+    shown = standing.shown
+    policies, current = [], []
+    for status in standing.statuses:
+        name = f'"{status.endpoint or status.limit.window.name}"'
+        policies.append(f"{name};q={status.limit.amount};w={status.limit.window.seconds}")
+        wait = max(0, math.ceil((status.reset_ms - standing.now_ms) / 1000))
+        current.append(f"{name};r={status.remaining};t={wait}")
     return {
-        "X-RateLimit-Limit": str(status.limit.amount),
-        "X-RateLimit-Remaining": str(status.remaining),
-        "X-RateLimit-Reset": str(math.ceil(status.reset_ms / 1000)),
+        "X-RateLimit-Limit": str(shown.limit.amount),
+        "X-RateLimit-Remaining": str(shown.remaining),
+        "X-RateLimit-Reset": str(math.ceil(shown.reset_ms / 1000)),
+        "RateLimit-Policy": ", ".join(policies),
+        "RateLimit": ", ".join(current),
     }
 
 
-def _too_many_requests(status, now_ms):
+def _too_many_requests(standing):
+    status, now_ms = standing.shown, standing.now_ms
     wait = retry_after_seconds(status, now_ms)
     scope = f"this API key on {status.endpoint}" if status.endpoint else "this API key"
     message = (
         f"Rate limit exceeded: {status.limit.amount} requests per {status.limit.window.name} "
         f"for {scope}. Retry in {wait} s."
     )
-    return RateLimited(message, status, wait)
+    return RateLimited(message, standing, wait)
 
 
 def _check_plans(plans, default_plan):

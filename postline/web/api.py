@@ -135,6 +135,10 @@ RATE_LIMIT_HEADERS = {
     "X-RateLimit-Limit": "Requests allowed in the tightest window that applies to this request.",
     "X-RateLimit-Remaining": "Requests left in that window.",
     "X-RateLimit-Reset": "Unix time in seconds when that window next frees capacity.",
+    "RateLimit-Policy": "Every limit this request counts in, per the IETF draft: "
+    '`"minute";q=60;w=60, "hour";q=1000;w=3600, ...` (quota `q` per window `w` seconds).',
+    "RateLimit": "Where each of those stands: "
+    '`"minute";r=48;t=12, ...` (`r` requests left, `t` seconds until more are available).',
 }
 RETRY_AFTER = "Seconds to wait before a retry can succeed (also `retry_after` in the body)."
 
@@ -153,13 +157,13 @@ class Api(flask_smorest.Api):
         self._document_rate_limits()
 
     def _document_rate_limits(self):
-        """The 429 answer and the X-RateLimit-* headers of every authenticated answer.
+        """The 429 answer and the rate-limit headers of every authenticated answer.
 
         The headers are documented as optional: `[limits] enabled = false` omits them.
         """
-        integer = {"type": "integer", "minimum": 0}
         for name, description in {**RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER}.items():
-            self.spec.components.header(name, {"description": description, "schema": integer})
+            schema = {"type": "string"} if name.startswith("RateLimit") else {"type": "integer", "minimum": 0}
+            self.spec.components.header(name, {"description": description, "schema": schema})
         self.spec.components.response(
             "RATE_LIMITED",
             {

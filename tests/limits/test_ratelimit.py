@@ -7,6 +7,7 @@ import math
 import time
 import uuid
 
+import http_sfv
 import pytest
 import redis
 import requests
@@ -270,7 +271,7 @@ def test_the_endpoint_table_adds_its_limit_and_trips_there(app, make_key, method
             (endpoint, [("minute", figure)])
         ]
         for _ in range(figure):
-            assert limiter.admit(key, endpoint).limit.amount == figure
+            assert limiter.admit(key, endpoint).shown.limit.amount == figure
         with pytest.raises(RateLimited) as refused:
             limiter.admit(key, endpoint)
         assert limits.headers(refused.value.status)["X-RateLimit-Limit"] == str(figure)
@@ -400,3 +401,34 @@ def test_two_app_servers_on_one_store_share_one_limit(gunicorn, make_key, plan, 
     urls = [gunicorn(workers=2, **env), gunicorn(workers=2, **env)]
     statuses = fire(urls, make_key(), 100)
     assert statuses.count(200) == 25 and statuses.count(429) == 75
+
+
+def ietf(response, name):
+    """The IETF RateLimit-Policy or RateLimit header as {policy: {parameter: value}}."""
+    parsed = http_sfv.List()
+    parsed.parse(response.headers[name].encode())
+    return {item.value: dict(item.params) for item in parsed}
+
+
+@pytest.mark.parametrize("plan", [{"per_minute": 3, "per_hour": 50, "per_day": 400}])
+def test_the_ietf_ratelimit_headers_name_every_window_and_where_it_stands(api, clock_at, plan, store):
+    clock_at(T0)
+    first = api.get("/v1/health")
+    assert ietf(first, "RateLimit-Policy") == {
+        "minute": {"q": 3, "w": 60},
+        "hour": {"q": 50, "w": 3600},
+        "day": {"q": 400, "w": 86400},
+    }
+    standing = ietf(first, "RateLimit")
+    assert {name: values["r"] for name, values in standing.items()} == {"minute": 2, "hour": 49, "day": 399}
+    # A sliding window counts a request until its slot has slid out: at most two lengths.
+    windows = {"minute": 60, "hour": 3600, "day": 86400}
+    assert all(0 < values["t"] <= 2 * windows[name] for name, values in standing.items()), standing
+
+    created = api.post("/v1/channels", json={"name": "x"})
+    posted = api.post("/v1/posts", json={"channelId": created.get_json()["data"]["id"], "content": "x"})
+    assert ietf(posted, "RateLimit-Policy")["POST /v1/posts"] == {"q": 30, "w": 60}
+    refused = api.get("/v1/health")
+    assert refused.status_code == 429
+    assert ietf(refused, "RateLimit")["minute"]["r"] == 0
+    assert ietf(refused, "RateLimit")["minute"]["t"] == int(refused.headers["Retry-After"])
