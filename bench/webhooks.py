@@ -10,10 +10,13 @@ run stops after --max-seconds.
 """
 
 import argparse
+import http.client
+import json
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -22,7 +25,7 @@ from bench.support import LOCAL_WEBHOOKS, Receiver, on_each_backend, wait  # noq
 from models import Account, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import db, ids, process  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
-from postline.webhooks import events, subscriptions  # noqa: E402
+from postline.webhooks import events, signatures, subscriptions  # noqa: E402
 from tests.support.servers import environment  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
@@ -77,6 +80,28 @@ def run(database_url, data_dir, receiver, shape, count, max_seconds):
         db.close()
 
 
+def bare_loop(url, count):
+    """Deliveries/s of the simplest sender: one process, one keep-alive connection, the
+    same body signed afresh each time as Postline signs it, no database."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    secret = subscriptions.new_secret()
+    body = json.dumps({"id": "evt_1", "event": "post.created", "data": {"post_id": "post_1"}, "timestamp": 1})
+    started = time.perf_counter()
+    for _ in range(count):
+        now = int(time.time())
+        headers = {
+            "Content-Type": "application/json",
+            "Service-Signature": signatures.signature_header(body, [secret], now),
+            **signatures.standard_webhooks_headers("evt_1", body, [secret], now),
+        }
+        connection.request("POST", parts.path, body.encode(), headers)
+        connection.getresponse().read()
+    elapsed = time.perf_counter() - started
+    connection.close()
+    return count / elapsed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=1000)
@@ -84,12 +109,15 @@ def main():
     args = parser.parse_args()
 
     receiver = Receiver()
+    baseline = bare_loop(receiver.url, args.events)
+    print(f"bare Python loop to the same receiver: {baseline:.0f} deliveries/s")
     # (worker processes, threads each, deliveries per webhook at once): the default
     # cap of 2, no cap (one webhook is the worst case for it), and two workers.
     shapes = [(1, 8, 2), (1, 8, 8), (2, 8, 8)]
     print(f"{args.events} post.created events, fanned out to one webhook on {receiver.url}")
     print(
         f"{'backend':<11} {'workers':>7} {'threads':>7} {'per hook':>8} {'events/s':>9} {'deliveries/s':>12}"
+        f" {'ratio':>6}"
     )
 
     def report(backend, url, data_dir):
@@ -98,6 +126,7 @@ def main():
             incomplete = "" if sent == args.events else f"  (only {sent} within {args.max_seconds:.0f} s)"
             row = (
                 f"{backend:<11} {shape[0]:>7} {shape[1]:>7} {shape[2]:>8} {recorded:>9.0f} {delivered:>12.0f}"
+                f" {delivered / baseline:>6.2f}"
             )
             print(row + incomplete, flush=True)
 
