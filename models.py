@@ -8,6 +8,7 @@ way to query them, so no request can reach another account's rows.
 import collections
 
 from peewee import (
+    SQL,
     AutoField,
     BigIntegerField,
     BooleanField,
@@ -432,18 +433,6 @@ class WebhookDelivery(BaseModel):
         return [row["id"] for row in rows]
 
     @classmethod
-    def for_sending(cls, delivery_id):
-        """The delivery with its webhook and event, in one query; None if either is gone."""
-        return (
-            cls.select(cls.id, Webhook, Event)
-            .join(Webhook)
-            .switch(cls)
-            .join(Event)
-            .where(cls.id == delivery_id)
-            .first()
-        )
-
-    @classmethod
     def of(cls, webhook_id):
         return cls.select().where(cls.webhook == webhook_id)
 
@@ -453,15 +442,36 @@ class WebhookDelivery(BaseModel):
         return _found(cls.of(webhook_id).where(cls.id == delivery_id).first())
 
     @classmethod
-    def busy_webhooks(cls, now_ms, limit):
-        """Ids of webhooks with at least `limit` deliveries leased right now (a subquery)."""
+    def next_webhook_due(cls, now_ms, slots):
+        """The webhook of the earliest due delivery among webhooks with fewer than
+        `slots` claims holding their deliveries now; None if there is none."""
         leased = cls.alias()
-        return (
+        busy = (
             leased.select(leased.webhook)
             .where(leased.lease_expires_at > now_ms)
             .group_by(leased.webhook)
-            .having(fn.COUNT(leased.id) >= limit)
+            .having(fn.COUNT(leased.lease_owner.distinct()) >= slots)
         )
+        due = (
+            cls.select(cls.webhook)
+            .where((cls.due_at <= now_ms) & cls.webhook.not_in(busy))
+            .order_by(cls.due_at)
+            .limit(1)
+            .first()
+        )
+        return None if due is None else due.webhook_id
+
+    @classmethod
+    def count_due(cls, webhook_id, now_ms, most):
+        """How many of a webhook's deliveries are due, counting to `most` at most."""
+        due = cls.select(cls.id).where((cls.webhook == webhook_id) & (cls.due_at <= now_ms)).limit(most)
+        return cls.select(fn.COUNT(SQL("*"))).from_(due.alias("due")).scalar()
+
+    @classmethod
+    def events_of(cls, deliveries):
+        """The events of `deliveries`, by delivery id, in one query (deleted ones missing)."""
+        rows = cls.select(cls.id, Event).join(Event).where(cls.id.in_([d.id for d in deliveries]))
+        return {row.id: row.event for row in rows}
 
     @classmethod
     def purge_before(cls, cutoff_ms):
@@ -496,7 +506,8 @@ class Media(TenantModel):
 
 
 class WorkerHeartbeat(Model):
-    """One row per worker process, rewritten every `[worker] poll_interval` while it runs."""
+    """One row per worker process, rewritten every second (or `[worker] poll_interval`,
+    if longer) while it runs."""
 
     worker_id = CharField(primary_key=True, max_length=120)
     hostname = CharField(max_length=255)

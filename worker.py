@@ -31,6 +31,8 @@ from postline.webhooks import delivery
 
 log = logging.getLogger("postline.worker")
 
+HOUSEKEEPING_SECONDS = 1.0
+
 
 def build_pools(settings, identity, keeper):
     """The thread pools that publish posts and deliver webhook events."""
@@ -43,14 +45,16 @@ def build_pools(settings, identity, keeper):
 def build_scheduler(settings, pools, beat):
     """The scheduler with every periodic job registered."""
     poll, purge = settings["worker"]["poll_interval"], settings["worker"]["purge_interval"]
+    # The heartbeat and the tally fold need not run more often than once a second.
+    steady = max(poll, HOUSEKEEPING_SECONDS)
     scheduler = BackgroundScheduler(
         executors={"default": ThreadPoolExecutor(4)},
         job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": 30},
     )
     jobs = [
-        ("heartbeat", beat, [], poll),
+        ("heartbeat", beat, [], steady),
         *[(pool.name, guarded(pool.name, pool.dispatch_due), [], poll) for pool in pools],
-        ("fold-post-tallies", guarded("fold-post-tallies", maintenance.fold_post_tallies), [], poll),
+        ("fold-post-tallies", guarded("fold-post-tallies", maintenance.fold_post_tallies), [], steady),
         ("purge", guarded("purge", maintenance.purge_expired_rows), [settings], purge),
     ]
     now = datetime.now(UTC)

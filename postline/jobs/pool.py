@@ -17,11 +17,14 @@ log = logging.getLogger(__name__)
 
 
 class WorkPool:
-    def __init__(self, name, size, claim_next, handle, keeper):
-        """`claim_next()` leases due rows (a list, empty when nothing is due);
-        `handle(rows)` does their work; `keeper` (a leases.Keeper) renews their leases
+    def __init__(self, name, size, model, claim_next, handle, keeper):
+        """`model` is the claimable model worked on; `claim_next()` leases due rows of it
+        (a list, empty when nothing is due);
+        `handle(rows, stopping)` does their work (giving back what it has not started
+        once the `stopping` event is set); `keeper` (a leases.Keeper) renews their leases
         meanwhile."""
         self.name = name
+        self.model = model
         self.claim_next = claim_next
         self.handle = handle
         self.keeper = keeper
@@ -33,6 +36,10 @@ class WorkPool:
 
     def dispatch_due(self):
         """Job: hand a claim of due rows to every free thread."""
+        db.check_out()
+        # A read first: an idle worker's polls take no write lock (SQLite has one).
+        if not leases.any_due(self.model, clock.now_ms()):
+            return
         while not self._stopping.is_set() and self._free.acquire(blocking=False):
             rows = []
             try:
@@ -64,7 +71,7 @@ class WorkPool:
                         for row in rows:
                             leases.release(row, clock.now_ms())
                         return
-                    self.handle(rows)
+                    self.handle(rows, self._stopping)
                 finally:
                     self.keeper.drop(rows)
                 rows = self._claim()

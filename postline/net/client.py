@@ -12,6 +12,11 @@ Every request:
 - reads at most `max_bytes` of the answer's body (`request`), or hands it over chunk
   by chunk for the caller to bound (`stream`: media imports).
 
+A `Session` sends several requests one after another (webhook deliveries to one
+receiver) over one kept-alive connection, for as long as each request's URL pins the
+same address: the address check is made afresh for every request, and a request whose
+URL now resolves elsewhere gets a connection of its own.
+
 A failure raises RequestFailed, whose `sent` says whether the request may have
 reached the far side: a platform call that timed out after it left must never be
 sent again blindly.
@@ -20,6 +25,7 @@ sent again blindly.
 import contextlib
 import functools
 import http.client
+import os
 import socket
 import ssl
 import threading
@@ -84,40 +90,101 @@ def tls_context():
 
 def request(method, url, policy, timeout, body=None, headers=None, max_bytes=DEFAULT_MAX_BYTES):
     """Send one request and return its Response (any status), or raise RequestFailed."""
-    started = time.monotonic()
-    with stream(method, url, policy, timeout, body, headers) as answer:
-        payload = answer.read(max_bytes + 1)
-    elapsed = int((time.monotonic() - started) * 1000)
-    truncated = len(payload) > max_bytes
-    return Response(answer.status, answer.headers, payload[:max_bytes], elapsed, truncated)
+    with Session(policy, timeout) as session:
+        return session.request(method, url, body, headers, max_bytes)
 
 
 @contextlib.contextmanager
 def stream(method, url, policy, timeout, body=None, headers=None):
     """Send one request and yield its Answer once the headers are in; the body is read
     from it piece by piece, within the same total deadline. Raises RequestFailed."""
-    try:
-        target = ssrf.pin(url, policy.allow_http, policy.allow_private)
-    except ssrf.RefusedURL as refusal:
-        raise Refused(str(refusal), refusal.allowed_by) from None
-    connection = _connection(target, timeout)
-    deadline = _Deadline(connection, timeout)
-    sent = False
-    try:
+    with Session(policy, timeout) as session, session.stream(method, url, body, headers) as answer:
+        yield answer
+
+
+class Session:
+    """Requests one after another over one connection, kept alive while the pinned
+    address stays the same and the far side allows it; `close()` (or leaving a `with`
+    block) ends it. One thread at a time.
+
+    A request on a kept-alive connection that the far side had closed meanwhile (its
+    idle timeout) fails before any answer; it is sent once more, on a new connection.
+    Use sessions only where a request arriving twice is harmless (webhook deliveries:
+    receivers tell them apart by their event id)."""
+
+    def __init__(self, policy, timeout):
+        self.policy = policy
+        self.timeout = timeout
+        self._connection = None
+        self._target = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
+
+    def close(self):
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def request(self, method, url, body=None, headers=None, max_bytes=DEFAULT_MAX_BYTES):
+        """Send one request and return its Response (any status), or raise RequestFailed."""
+        started = time.monotonic()
+        with self.stream(method, url, body, headers) as answer:
+            payload = answer.read(max_bytes + 1)
+        elapsed = int((time.monotonic() - started) * 1000)
+        truncated = len(payload) > max_bytes
+        return Response(answer.status, answer.headers, payload[:max_bytes], elapsed, truncated)
+
+    @contextlib.contextmanager
+    def stream(self, method, url, body=None, headers=None):
+        """As the module's `stream`, on this session's connection."""
+        try:
+            target = ssrf.pin(url, self.policy.allow_http, self.policy.allow_private)
+        except ssrf.RefusedURL as refusal:
+            raise Refused(str(refusal), refusal.allowed_by) from None
+        reused = self._connect_to(target)
+        deadline = _Deadline(self._connection, self.timeout)
+        kept = False
+        try:
+            answer = self._send(target, method, body, headers or {}, deadline, reused)
+            yield answer
+            kept = answer.reusable()
+        finally:
+            deadline.cancel()
+            if not kept:
+                self.close()
+
+    def _connect_to(self, target):
+        """Keep the open connection if it leads to the same pinned address; True if kept."""
+        if self._connection is not None and self._target == target and self._connection.sock is not None:
+            return True
+        self.close()
+        self._connection, self._target = _connection(target, self.timeout), target
+        return False
+
+    def _send(self, target, method, body, headers, deadline, reused):
+        connection = self._connection
+        sent = False
         try:
             connection.connect()
             sent = True  # from here on, some of the request may have reached the far side
-            connection.request(method, target.path, body, headers or {})
-            answer = connection.getresponse()
+            connection.request(method, target.path, body, headers)
+            response = connection.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError) as error:
+            if not reused or deadline.expired:
+                raise RequestFailed(deadline.describe(error), sent) from None
+            # The far side closed the idle connection before reading this request.
+            connection.close()
+            return self._send(target, method, body, headers, deadline, reused=False)
         except (OSError, http.client.HTTPException) as error:
             raise RequestFailed(deadline.describe(error), sent) from None
         # A socket shut at the deadline reads as the end of the headers, not as an error.
         if deadline.expired:
-            raise RequestFailed(f"no answer within {timeout:g} s", sent=True)
-        yield Answer(answer, deadline)
-    finally:
-        deadline.cancel()
-        connection.close()
+            raise RequestFailed(f"no answer within {self.timeout:g} s", sent=True)
+        return Answer(response, deadline)
 
 
 class Answer:
@@ -135,6 +202,11 @@ class Answer:
             return self._response.read(amount)
         except (OSError, http.client.HTTPException) as error:
             raise RequestFailed(self._deadline.describe(error), sent=True) from None
+
+    def reusable(self):
+        """Whether the connection may carry another request: the body read to its end
+        and the far side not closing it."""
+        return self._response.isclosed() and not self._response.will_close and not self._deadline.expired
 
     def chunks(self, size=STREAM_CHUNK_BYTES):
         """The whole body, chunk by chunk; RequestFailed if it is not all in by the deadline."""
@@ -172,7 +244,7 @@ class _PinnedHTTPConnection(http.client.HTTPConnection):
 
     def connect(self):
         if self.sock is None:
-            self.sock = socket.create_connection((self.address, self.port), self.timeout)
+            self.sock = _open_socket(self.address, self.port, self.timeout)
 
 
 class _PinnedHTTPSConnection(http.client.HTTPSConnection):
@@ -185,7 +257,7 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
     def connect(self):
         if self.sock is not None:
             return
-        sock = socket.create_connection((self.address, self.port), self.timeout)
+        sock = _open_socket(self.address, self.port, self.timeout)
         try:
             self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
         except BaseException:
@@ -193,22 +265,30 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
             raise
 
 
+def _open_socket(address, port, timeout):
+    sock = socket.create_connection((address, port), timeout)
+    # As http.client's own connect: the headers and the body go out as two writes, and
+    # Nagle's algorithm would hold the second until the first is acknowledged.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return sock
+
+
 class _Deadline:
     """Ends a request after `seconds` in all, however slowly the far side trickles bytes.
 
-    The socket timeout bounds each read; this bounds their sum, by shutting the
-    socket from a timer thread, which wakes a blocked read with an error.
+    The socket timeout bounds each read; this bounds their sum: the process's one
+    watcher thread shuts the socket once the time is up, which wakes a blocked read
+    with an error.
     """
 
     def __init__(self, connection, seconds):
         self.seconds = seconds
+        self.at = time.monotonic() + seconds
         self.expired = False
         self._connection = connection
-        self._timer = threading.Timer(seconds, self._expire)
-        self._timer.daemon = True
-        self._timer.start()
+        _watcher.watch(self)
 
-    def _expire(self):
+    def expire(self):
         self.expired = True
         sock = self._connection.sock
         if sock is not None:
@@ -221,4 +301,46 @@ class _Deadline:
         return f"no answer within {self.seconds:g} s" if self.expired else _describe(error)
 
     def cancel(self):
-        self._timer.cancel()
+        _watcher.forget(self)
+
+
+class _Watcher:
+    """One thread per process that looks at every request in flight each `TICK`
+    seconds and expires those past their deadline (a timer thread per request costs
+    more than the request itself to a fast receiver). It sleeps while none are in flight."""
+
+    TICK = 0.05
+
+    def __init__(self):
+        self._active = set()
+        self._lock = threading.Lock()
+        self._busy = threading.Event()
+        self._pid = None  # the process the thread runs in: a forked child starts its own
+
+    def watch(self, deadline):
+        with self._lock:
+            self._active.add(deadline)
+            self._busy.set()
+            if self._pid != os.getpid():
+                self._pid = os.getpid()
+                threading.Thread(target=self._run, name="request-deadlines", daemon=True).start()
+
+    def forget(self, deadline):
+        with self._lock:
+            self._active.discard(deadline)
+
+    def _run(self):
+        while True:
+            self._busy.wait()
+            time.sleep(self.TICK)
+            now = time.monotonic()
+            with self._lock:
+                due = [deadline for deadline in self._active if deadline.at <= now]
+                self._active.difference_update(due)
+                if not self._active:
+                    self._busy.clear()
+            for deadline in due:
+                deadline.expire()
+
+
+_watcher = _Watcher()

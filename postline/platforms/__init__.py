@@ -6,8 +6,11 @@ A publisher module has:
   (the test-mode sandbox), so an interrupted call left nothing behind and may simply
   run again; False for a real platform, whose calls leave the process: a call with an
   unknown outcome is never repeated (the target becomes `unconfirmed`);
-- `publish(post, target) -> Published`, raising `PublishError` when the platform says no
-  (or UNCONFIRMED when it cannot know, e.g. a time-out after the request was sent).
+- a TRANSACTIONAL publisher: `publish_all([(post, target), ...])`, a Published or a
+  PublishError for each, written in the caller's transaction (a burst's batch at once);
+- any other: `publish(post, target) -> Published`, raising `PublishError` when the
+  platform says no (or UNCONFIRMED when it cannot know, e.g. a time-out after the
+  request was sent).
 The four platform adapters (x, linkedin, meta, tiktok) plug in here when they land.
 """
 

@@ -7,7 +7,7 @@ handling and webhooks end to end.
 """
 
 from models import SandboxPublication
-from postline import ids
+from postline import clock, db, ids
 from postline.platforms.base import BLOCKED, RETRYABLE, Published, PublishError
 
 PLATFORM = "sandbox"
@@ -16,14 +16,35 @@ FAIL_TAG = "#sandbox:fail"
 BLOCK_TAG = "#sandbox:block"
 
 
-def publish(post, target):
-    content = post.content or ""
-    if FAIL_TAG in content:
-        raise PublishError(RETRYABLE, "SANDBOX_FAILURE", f"The sandbox failed this post ({FAIL_TAG}).")
-    if BLOCK_TAG in content:
-        raise PublishError(BLOCKED, "SANDBOX_BLOCKED", f"The sandbox blocked this post ({BLOCK_TAG}).")
-    platform_post_id = ids.new_id("sbx")
-    SandboxPublication.create(
-        target=target.id, post_id=post.id, platform_post_id=platform_post_id, content=post.content
-    )
-    return Published(platform_post_id, f"https://sandbox.postline.invalid/posts/{platform_post_id}")
+def publish_all(items):
+    """Publish `(post, target)` pairs at once, in the caller's transaction: a Published
+    or a PublishError for each, in order."""
+    now = clock.now_ms()
+    outcomes, rows = [], []
+    for post, target in items:
+        content = post.content or ""
+        if FAIL_TAG in content:
+            outcomes.append(
+                PublishError(RETRYABLE, "SANDBOX_FAILURE", f"The sandbox failed this post ({FAIL_TAG}).")
+            )
+        elif BLOCK_TAG in content:
+            outcomes.append(
+                PublishError(BLOCKED, "SANDBOX_BLOCKED", f"The sandbox blocked this post ({BLOCK_TAG}).")
+            )
+        else:
+            platform_post_id = ids.new_id("sbx")
+            rows.append(
+                {
+                    "target": target.id,
+                    "post_id": post.id,
+                    "platform_post_id": platform_post_id,
+                    "content": post.content,
+                    "created_at": now,
+                    "updated_at": now,
+                }
+            )
+            outcomes.append(
+                Published(platform_post_id, f"https://sandbox.postline.invalid/posts/{platform_post_id}")
+            )
+    db.insert_rows(SandboxPublication, rows)
+    return outcomes

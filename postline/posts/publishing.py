@@ -75,8 +75,9 @@ def pool(settings, worker_id, keeper):
     return WorkPool(
         "publish",
         settings["concurrency"],
+        Post,
         claim_next=lambda: claim_batch(worker_id, keeper.lease_ms, settings["batch_size"]),
-        handle=lambda batch: publish_batch(batch, settings, keeper.lease_ms),
+        handle=lambda batch, _stopping: publish_batch(batch, settings, keeper.lease_ms),
         keeper=keeper,
     )
 
@@ -128,10 +129,11 @@ def _publish(claimed, settings, lease_ms):
     with db.database.atomic():
         started = _start(claimed, lease_ms)
         results = []
-        for post in started:
-            if _sends_in_process(post):
-                failures = [error for target in post.targets if (error := _send_in_transaction(post, target))]
-                results.append((post, _outcome(post, failures, settings["retry_delays"])))
+        now = clock.now_ms()  # one time for the one transaction: posts that end alike are one UPDATE
+        in_process = [post for post in started if _sends_in_process(post)]
+        failures = _send_in_transaction(in_process, now)
+        for post in in_process:
+            results.append((post, _outcome(post, failures.get(post.id, []), settings["retry_delays"], now)))
         # The rows started above stay locked until this commits, so no lease can be lost here.
         outcomes.update(_end(results))
     finished = {post.id for post, _ in results}
@@ -226,11 +228,28 @@ def _sends_in_process(post):
     return all(platforms.for_platform(target.platform).TRANSACTIONAL for target in post.targets)
 
 
-def _send_in_transaction(post, target):
-    """Send a target of a transactional publisher inside the caller's transaction."""
-    if target.status not in TO_SEND:
-        return None
-    return _record_outcome(target, _call(platforms.for_platform(target.platform), post, target))
+def _send_in_transaction(posts, now):
+    """Send the unsent targets of `posts`, whose publishers all commit inside the
+    caller's transaction: one call per platform for all of them, and one UPDATE for
+    every target's outcome. Returns {post id: [PublishError]} for those that failed."""
+    by_platform = {}
+    for post in posts:
+        for target in post.targets:
+            if target.status in TO_SEND:
+                by_platform.setdefault(target.platform, []).append((post, target))
+    failures, recorded = {}, []
+    for platform, items in by_platform.items():
+        for (post, target), outcome in zip(
+            items, platforms.for_platform(platform).publish_all(items), strict=True
+        ):
+            if isinstance(outcome, PublishError):
+                failures.setdefault(post.id, []).append(outcome)
+            _apply(target, outcome, now)
+            recorded.append(target)
+    db.update_rows(
+        PostTarget, [{name: getattr(target, name) for name in OUTCOME_FIELDS} for target in recorded]
+    )
+    return failures
 
 
 def _publish_with_calls(post, lease_ms, retry_delays):
@@ -258,6 +277,8 @@ def _send(post, target, lease_ms):
 
 
 def _call(publisher, post, target):
+    if publisher.TRANSACTIONAL:
+        return publisher.publish_all([(post, target)])[0]
     try:
         return publisher.publish(post, target)
     except PublishError as error:
@@ -265,22 +286,60 @@ def _call(publisher, post, target):
 
 
 def _record_outcome(target, outcome):
+    """Write a target's outcome (Published or PublishError); returns the error, if any."""
+    _apply(target, outcome, clock.now_ms())
+    _record_fields(target)
+    return outcome if isinstance(outcome, PublishError) else None
+
+
+def _apply(target, outcome, now):
+    """Set a target's outcome fields (Published or PublishError) on the object."""
     if isinstance(outcome, PublishError):
         status = TargetStatus.UNCONFIRMED if outcome.kind == UNCONFIRMED else TargetStatus.FAILED
-        _record(target, status, outcome.code, outcome.message)
-        return outcome
-    target.platform_post_id = outcome.platform_post_id
-    target.url = outcome.url
-    target.published_at = clock.now_ms()
-    _record(target, TargetStatus.PUBLISHED)
-    return None
+        target.status, target.error_code, target.error_message = status, outcome.code, outcome.message
+    else:
+        target.status, target.error_code, target.error_message = TargetStatus.PUBLISHED, None, None
+        target.platform_post_id, target.url, target.published_at = outcome.platform_post_id, outcome.url, now
+    target.updated_at = now
 
 
-def _record(target, status, error_code=None, error_message=None):
-    target.status = status
-    target.error_code = error_code
-    target.error_message = error_message
-    target.save()
+def _record(target, status):
+    target.status, target.error_code, target.error_message = status, None, None
+    target.updated_at = clock.now_ms()
+    _record_fields(target)
+
+
+# What a target's outcome writes: `id` picks the row (db.update_rows), the rest are written.
+OUTCOME_FIELDS = (
+    "id",
+    "status",
+    "error_code",
+    "error_message",
+    "platform_post_id",
+    "url",
+    "published_at",
+    "updated_at",
+)
+
+
+def _record_fields(target):
+    _RECORD_TARGET.execute(*(getattr(target, name) for name in OUTCOME_FIELDS[1:]), target.id)
+
+
+# Written for every target a platform call ends: its SQL is written once (postline/db/compiled.py).
+_RECORD_TARGET = db.Compiled(
+    lambda status, error_code, error_message, platform_post_id, url, published_at, updated_at, target_id: (
+        PostTarget.update(
+            status=status,
+            error_code=error_code,
+            error_message=error_message,
+            platform_post_id=platform_post_id,
+            url=url,
+            published_at=published_at,
+            updated_at=updated_at,
+        ).where(PostTarget.id == target_id)
+    )
+)
 
 
 def _hold(post, lease_ms):
@@ -292,9 +351,10 @@ def _hold(post, lease_ms):
     post.lease_expires_at = post.due_at = now + lease_ms
 
 
-def _outcome(post, failures, retry_delays):
-    """The post's end state after an attempt, from its targets and this attempt's errors."""
-    now = clock.now_ms()
+def _outcome(post, failures, retry_delays, now=None):
+    """The post's end state after an attempt, from its targets and this attempt's errors
+    (at `now`, else at once)."""
+    now = clock.now_ms() if now is None else now
     base = {"post_id": post.id, "channel_id": post.channel_id}
     if post.mode == LIVE and not post.targets:
         return _blocked(base, "NO_CONNECTIONS", "The channel has no platform connections.", None)

@@ -1,21 +1,27 @@
 """Sending webhook deliveries (README, Webhooks and API notes: Deliveries).
 
-A delivery is claimed with a lease (postline/db/leases.py), attempted once, and its
-outcome written in the UPDATE that ends the lease: succeeded, pending with the next
-attempt scheduled, or failed after the last attempt. Each attempt goes through the
-outbound client (postline/net/client.py): the URL resolved again and only the
-checked address connected to, no redirect followed, `[webhooks] timeout` seconds
-in all. The body is signed afresh for each attempt.
+Deliveries are claimed with a lease (postline/db/leases.py), a batch of one
+webhook's due deliveries at a time, earliest first, and sent one after another
+over one kept-alive connection (postline/net/client.py's Session): the URL is
+resolved and its address checked again for every attempt, and only a request whose
+URL pins the same address goes over the open connection. Each attempt is bounded by
+`[webhooks] timeout` seconds in all, follows no redirect and is signed afresh.
+Outcomes are written together, in one statement that also ends the leases, at the
+end of the batch and at least every FLUSH_SECONDS: succeeded, pending with the next
+attempt scheduled, or failed after the last attempt.
 
-In the worker, a `pool` runs attempts on a bounded pool of threads and takes
-at most `per_webhook_concurrency` of them for one webhook, so a slow or dead
-receiver holds up only its own deliveries.
+A worker sends to at most `per_webhook_concurrency` batches of one webhook at once
+(a batch is split across those slots when few are due), on a bounded pool of threads,
+so a slow or dead receiver holds up only its own deliveries. An attempt that gets no
+answer at all (a timeout, a refused connection) gives the rest of its batch back,
+due at once, so they are not stuck behind it.
 """
 
 import dataclasses
 import functools
 import json
 import logging
+import math
 import time
 from dataclasses import dataclass
 
@@ -33,6 +39,8 @@ log = logging.getLogger(__name__)
 RESPONSE_BODY_LIMIT = 1024
 GONE = 410  # a receiver's way to say: no more deliveries, ever
 USER_AGENT = f"Postline-Webhooks/{VERSION}"
+BATCH_SIZE = 50
+FLUSH_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -46,83 +54,185 @@ class Outcome:
 
 
 def claim_next(worker_id, settings, lease_ms):
-    """Lease the earliest due delivery whose webhook has a free slot: [it], or []."""
+    """Lease a batch of one webhook's due deliveries: the webhook of the earliest due
+    delivery among those with a free slot. Returns the batch, or [] when none is due."""
     now = clock.now_ms()
-    busy = WebhookDelivery.busy_webhooks(now, settings["per_webhook_concurrency"])
+    slots = settings["per_webhook_concurrency"]
+    webhook_id = WebhookDelivery.next_webhook_due(now, slots)
+    if webhook_id is None:
+        return []
+    # Few due: split them across the webhook's slots rather than send them one by one.
+    due = WebhookDelivery.count_due(webhook_id, now, most=BATCH_SIZE * slots)
+    size = min(BATCH_SIZE, max(1, math.ceil(due / slots)))
     return leases.claim(
-        WebhookDelivery, worker_id, now, lease_ms, limit=1, where=WebhookDelivery.webhook.not_in(busy)
+        WebhookDelivery, worker_id, now, lease_ms, limit=size, where=WebhookDelivery.webhook == webhook_id
     )
 
 
 def deliver_due(settings, worker_id, lease_ms):
-    """Attempt every due delivery, one after another in this thread; returns how many."""
+    """Attempt every due delivery, batch after batch in this thread; returns how many."""
     attempted = 0
     while claimed := claim_next(worker_id, settings, lease_ms):
-        attempt(claimed[0], settings)
-        attempted += 1
+        attempted += deliver(claimed, settings)
     return attempted
 
 
-def attempt(delivery, settings):
-    """Make one attempt at a claimed delivery and record its outcome."""
-    loaded = WebhookDelivery.for_sending(delivery.id)
-    if loaded is None:
-        return  # its webhook or event was deleted meanwhile, and the delivery with it
-    webhook, event = loaded.webhook, loaded.event
-    if not webhook.active and delivery.trigger == DeliveryTrigger.EVENT:
-        _finish(delivery, status=DeliveryStatus.FAILED, error="not sent: the webhook is inactive")
-        return
-    started = clock.now_ms()
-    number = delivery.attempts + 1
+def deliver(claimed, settings, stopping=None):
+    """Make one attempt at each delivery of a claimed batch (one webhook's) and record
+    the outcomes; returns how many were attempted. Once `stopping` is set, those not
+    yet started are given back."""
+    batch = _Batch(claimed, settings)
     try:
-        outcome = send(webhook.url, *_request(webhook, event, number, started), settings)
-    except Exception:
-        # A delivery that cannot even be built (a secret that no longer decrypts, say)
-        # is a failed attempt like any other, not a thread lost and a row retried forever.
-        log.exception("delivery %s: attempt %d could not be made", delivery.id, number)
-        outcome = Outcome(duration_ms=0, error="internal error: the request could not be made")
-    usage.count(webhook.account_id, webhook.mode, webhook_deliveries=1)
-    finished = clock.now_ms()
-    retry_delays = settings["retry_delays"]
-    disabled = _keep_track_of_health(webhook, outcome, started, settings)
-    if disabled:
-        outcome = dataclasses.replace(
-            outcome, error=f"{outcome.error}; the webhook is now disabled: {disabled}"
+        for delivery in claimed:
+            if stopping is not None and stopping.is_set():
+                batch.give_back(delivery)
+                continue
+            if not batch.attempt(delivery):
+                batch.give_back(delivery)
+    finally:
+        batch.close()
+    return batch.attempted
+
+
+class _Batch:
+    """One webhook's claimed deliveries on their way: the webhook, its signing secrets
+    and the connection are looked up once; outcomes are written together."""
+
+    def __init__(self, claimed, settings):
+        self.settings = settings
+        self.webhook = Webhook.get_or_none(Webhook.id == claimed[0].webhook_id)
+        self.events = WebhookDelivery.events_of(claimed)
+        self.session = client.Session(
+            client.Policy(settings["allow_http"], settings["allow_private_targets"]), settings["timeout"]
         )
-    if outcome.error is None:
-        status, next_attempt_at = DeliveryStatus.SUCCEEDED, None
-    elif number >= len(retry_delays) or disabled:
-        status, next_attempt_at = DeliveryStatus.FAILED, None
-    else:
-        status, next_attempt_at = DeliveryStatus.PENDING, finished + int(retry_delays[number] * 1000)
-    said = "delivered" if outcome.error is None else "retrying" if next_attempt_at else "failed for good"
-    metrics.delivery_attempted(said.replace(" for good", ""))
-    logs.event(
-        log,
-        f"delivery {delivery.id} of {event.type} to {webhook.id}, attempt {number}: {said}",
-        logging.WARNING if status == DeliveryStatus.FAILED else logging.INFO,
-        delivery_id=delivery.id,
-        webhook_id=webhook.id,
-        event=event.type,
-        event_id=event.id,
-        attempt=number,
-        status=status,
-        response_status=outcome.status,
-        duration_ms=outcome.duration_ms,
-        error=outcome.error,
-    )
-    _finish(
-        delivery,
-        status=status,
-        attempts=number,
-        next_attempt_at=next_attempt_at,
-        last_attempt_at=started,
-        response_status=outcome.status,
-        response_body=outcome.body,
-        error=outcome.error,
-        duration_ms=outcome.duration_ms,
-        delivered_at=finished if status == DeliveryStatus.SUCCEEDED else None,
-    )
+        self.attempted = 0
+        self.unanswered = False  # an attempt got no answer: the rest go back
+        self._secrets = None
+        self._finished = []
+        self._counted = 0
+        self._flushed_at = time.monotonic()
+
+    def attempt(self, delivery):
+        """Attempt one delivery; False if it was not attempted and should go back."""
+        event = self.events.get(delivery.id)
+        if self.webhook is None or event is None:
+            return True  # its webhook or event was deleted meanwhile, and the delivery with it
+        if self.unanswered:
+            return False
+        if not self.webhook.active and delivery.trigger == DeliveryTrigger.EVENT:
+            self._finish(delivery, None, _unsent(delivery, "not sent: the webhook is inactive"))
+            return True
+        started = clock.now_ms()
+        number = delivery.attempts + 1
+        try:
+            body, headers = _request(event, number, self.secrets(started), started)
+            outcome = send(self.session, self.webhook.url, body, headers, self.settings)
+        except Exception:
+            # A delivery that cannot even be built (a secret that no longer decrypts, say)
+            # is a failed attempt like any other, not a thread lost and a row retried forever.
+            log.exception("delivery %s: attempt %d could not be made", delivery.id, number)
+            outcome = Outcome(duration_ms=0, error="internal error: the request could not be made")
+        self.attempted += 1
+        self.unanswered = outcome.status is None and outcome.error is not None
+        finished = clock.now_ms()
+        retry_delays = self.settings["retry_delays"]
+        disabled = _keep_track_of_health(self.webhook, outcome, started, self.settings)
+        if disabled:
+            outcome = dataclasses.replace(
+                outcome, error=f"{outcome.error}; the webhook is now disabled: {disabled}"
+            )
+        if outcome.error is None:
+            status, next_attempt_at = DeliveryStatus.SUCCEEDED, None
+        elif number >= len(retry_delays) or disabled:
+            status, next_attempt_at = DeliveryStatus.FAILED, None
+        else:
+            status, next_attempt_at = DeliveryStatus.PENDING, finished + int(retry_delays[number] * 1000)
+        said = "delivered" if outcome.error is None else "retrying" if next_attempt_at else "failed for good"
+        metrics.delivery_attempted(said.replace(" for good", ""))
+        logs.event(
+            log,
+            f"delivery {delivery.id} of {event.type} to {self.webhook.id}, attempt {number}: {said}",
+            logging.WARNING if status == DeliveryStatus.FAILED else logging.INFO,
+            delivery_id=delivery.id,
+            webhook_id=self.webhook.id,
+            event=event.type,
+            event_id=event.id,
+            attempt=number,
+            status=status,
+            response_status=outcome.status,
+            duration_ms=outcome.duration_ms,
+            error=outcome.error,
+        )
+        self._finish(
+            delivery,
+            next_attempt_at,
+            {
+                "status": status,
+                "attempts": number,
+                "next_attempt_at": next_attempt_at,
+                "last_attempt_at": started,
+                "response_status": outcome.status,
+                "response_body": outcome.body,
+                "error": outcome.error,
+                "duration_ms": outcome.duration_ms,
+                "delivered_at": finished if status == DeliveryStatus.SUCCEEDED else None,
+                "updated_at": finished,
+            },
+        )
+        return True
+
+    def secrets(self, now_ms):
+        if self._secrets is None:
+            self._secrets = subscriptions.signing_secrets(self.webhook, now_ms)
+        return self._secrets
+
+    def give_back(self, delivery):
+        """Not attempted: due again at once, as it was."""
+        now = clock.now_ms()
+        self._finish(delivery, now, {"updated_at": now}, given_back=True)
+
+    def _finish(self, delivery, due_at, fields, given_back=False):
+        self._finished.append((delivery, due_at, fields, given_back))
+        if time.monotonic() - self._flushed_at >= FLUSH_SECONDS:
+            self.flush()
+
+    def flush(self):
+        """Write the outcomes so far and end their leases (outcomes and give-backs
+        write different columns: one statement each)."""
+        self._flushed_at = time.monotonic()
+        finished, self._finished = self._finished, []
+        for given_back in (False, True):
+            group = [(row, due_at, fields) for row, due_at, fields, back in finished if back is given_back]
+            written = leases.finish_all(WebhookDelivery, group)
+            if written < len(group):
+                log.warning(
+                    "%d deliveries: lease lost to another worker; outcome not recorded", len(group) - written
+                )
+        if self.webhook is not None and self.attempted > self._counted:
+            usage.count(
+                self.webhook.account_id, self.webhook.mode, webhook_deliveries=self.attempted - self._counted
+            )
+            self._counted = self.attempted
+
+    def close(self):
+        self.session.close()
+        self.flush()
+
+
+def _unsent(delivery, error):
+    """The columns of a delivery failed without an attempt (the same columns as an attempt's)."""
+    return {
+        "status": DeliveryStatus.FAILED,
+        "attempts": delivery.attempts,
+        "next_attempt_at": None,
+        "last_attempt_at": delivery.last_attempt_at,
+        "response_status": delivery.response_status,
+        "response_body": delivery.response_body,
+        "error": error,
+        "duration_ms": delivery.duration_ms,
+        "delivered_at": None,
+        "updated_at": clock.now_ms(),
+    }
 
 
 def _keep_track_of_health(webhook, outcome, started, settings):
@@ -132,6 +242,7 @@ def _keep_track_of_health(webhook, outcome, started, settings):
     if outcome.error is None:
         if webhook.failing_since is not None:
             Webhook.update(failing_since=None).where(Webhook.id == webhook.id).execute()
+            webhook.failing_since = None
         return None
     failing_since = webhook.failing_since or started
     reason = None
@@ -142,16 +253,18 @@ def _keep_track_of_health(webhook, outcome, started, settings):
     if reason is None:
         if webhook.failing_since is None:
             Webhook.update(failing_since=started).where(Webhook.id == webhook.id).execute()
+            webhook.failing_since = started
         return None
     subscriptions.disable(webhook, reason, failing_since)
+    webhook.active = False
     logs.event(log, f"webhook {webhook.id} disabled: {reason}", logging.WARNING, webhook_id=webhook.id)
     return reason
 
 
-def _request(webhook, event, number, now_ms):
+def _request(event, number, secrets, now_ms):
     """The body and headers of one attempt, signed afresh."""
     body = payload(event)
-    secrets, timestamp = subscriptions.signing_secrets(webhook, now_ms), now_ms // 1000
+    timestamp = now_ms // 1000
     headers = {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,
@@ -175,28 +288,11 @@ def payload(event):
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-def _finish(delivery, status, next_attempt_at=None, **fields):
-    """Write the delivery's new state and end its lease, unless another worker holds it now."""
-    written = leases.finish(
-        delivery,
-        due_at=next_attempt_at,
-        status=status,
-        next_attempt_at=next_attempt_at,
-        updated_at=clock.now_ms(),
-        **fields,
-    )
-    if not written:
-        log.warning("delivery %s: lease lost to another worker; outcome not recorded", delivery.id)
-
-
-def send(url, body, headers, settings):
-    """POST `body` to `url` once and say how it went."""
-    policy = client.Policy(settings["allow_http"], settings["allow_private_targets"])
+def send(session, url, body, headers, settings):
+    """POST `body` to `url` once, on `session` (a client.Session), and say how it went."""
     started = time.monotonic()
     try:
-        answer = client.request(
-            "POST", url, policy, settings["timeout"], body, headers, max_bytes=RESPONSE_BODY_LIMIT
-        )
+        answer = session.request("POST", url, body, headers, max_bytes=RESPONSE_BODY_LIMIT)
     except client.Refused as refusal:
         why = ssrf.explain(refusal.message, refusal.allowed_by, "webhooks", subscriptions.SETTINGS)
         return Outcome(_elapsed_ms(started), error=f"refused: the URL {why}")
@@ -221,7 +317,8 @@ def pool(settings, worker_id, keeper):
     return WorkPool(
         "webhook",
         settings["concurrency"],
+        WebhookDelivery,
         claim_next=lambda: claim_next(worker_id, settings, keeper.lease_ms),
-        handle=lambda claimed: attempt(claimed[0], settings),
+        handle=lambda claimed, stopping: deliver(claimed, settings, stopping),
         keeper=keeper,
     )

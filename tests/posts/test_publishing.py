@@ -336,14 +336,14 @@ def test_a_policy_block_beside_a_rate_limit_does_not_resume_on_its_own(tester, p
 def test_a_post_that_breaks_its_batch_fails_alone(tester, monkeypatch):
     ids = [create(tester, content=f"fine {n}") for n in range(3)]
     poison = create(tester, content="poison")
-    real_publish = platforms.sandbox.publish
+    real_publish_all = platforms.sandbox.publish_all
 
-    def publish(post, target):
-        if post.content == "poison":
+    def publish_all(items):
+        if any(post.content == "poison" for post, _ in items):
             raise RuntimeError("a bug in the publisher")
-        return real_publish(post, target)
+        return real_publish_all(items)
 
-    monkeypatch.setattr(platforms.sandbox, "publish", publish)
+    monkeypatch.setattr(platforms.sandbox, "publish_all", publish_all)
     outcomes = run_worker(batch_size=4)
     assert outcomes == {**{post_id: "done" for post_id in ids}, poison: "failed"}
     post = tester.get(f"/v1/posts/{poison}").get_json()["data"]

@@ -301,9 +301,9 @@ def test_a_webhook_deleted_while_its_delivery_is_claimed_is_skipped(api, receive
     inbox = receiver()
     webhook = create(api, inbox.url())
     record(webhook["userId"])
-    [delivery] = webhook_delivery.claim_next(WORKER, hook_settings, LEASE_MS)
+    claimed = webhook_delivery.claim_next(WORKER, hook_settings, LEASE_MS)
     api.delete(f"/v1/webhooks/{webhook['id']}")
-    webhook_delivery.attempt(delivery, hook_settings)
+    assert webhook_delivery.deliver(claimed, hook_settings) == 0
     assert inbox.requests == [] and WebhookDelivery.select().count() == 0
 
 
@@ -506,13 +506,13 @@ def test_a_failed_claim_does_not_cost_the_dispatcher_a_thread(api, receiver, hoo
     def database_down(*args):
         raise OperationalError("could not connect to server")
 
+    inbox = receiver()
+    webhook = create(api, inbox.url())
+    record(webhook["userId"])
     monkeypatch.setattr(webhook_delivery, "claim_next", database_down)
     with pytest.raises(OperationalError):
         dispatcher.dispatch_due()
     monkeypatch.setattr(webhook_delivery, "claim_next", claim_next)
-    inbox = receiver()
-    webhook = create(api, inbox.url())
-    record(webhook["userId"])
     try:
         dispatcher.dispatch_due()
         inbox.wait_for(1, timeout=5)
