@@ -442,8 +442,9 @@ class WebhookDelivery(BaseModel):
         return _found(cls.of(webhook_id).where(cls.id == delivery_id).first())
 
     @classmethod
-    def next_webhook_due(cls, now_ms, slots):
-        """The webhook of the earliest due delivery among webhooks with fewer than
+    def next_webhook_due(cls, now_ms, slots, most):
+        """(webhook id, how many of its deliveries are due, counted to `most` at most)
+        for the webhook of the earliest due delivery among webhooks with fewer than
         `slots` claims holding their deliveries now; None if there is none."""
         leased = cls.alias()
         busy = (
@@ -452,26 +453,35 @@ class WebhookDelivery(BaseModel):
             .group_by(leased.webhook)
             .having(fn.COUNT(leased.lease_owner.distinct()) >= slots)
         )
-        due = (
-            cls.select(cls.webhook)
+        same = cls.alias()
+        due_of_same = (
+            same.select(same.id).where((same.webhook == cls.webhook) & (same.due_at <= now_ms)).limit(most)
+        )
+        due_count = cls.select(fn.COUNT(SQL("*"))).from_(due_of_same.alias("due"))
+        return (
+            cls.select(cls.webhook, due_count)
             .where((cls.due_at <= now_ms) & cls.webhook.not_in(busy))
             .order_by(cls.due_at)
             .limit(1)
+            .tuples()
             .first()
         )
-        return None if due is None else due.webhook_id
 
     @classmethod
-    def count_due(cls, webhook_id, now_ms, most):
-        """How many of a webhook's deliveries are due, counting to `most` at most."""
-        due = cls.select(cls.id).where((cls.webhook == webhook_id) & (cls.due_at <= now_ms)).limit(most)
-        return cls.select(fn.COUNT(SQL("*"))).from_(due.alias("due")).scalar()
-
-    @classmethod
-    def events_of(cls, deliveries):
-        """The events of `deliveries`, by delivery id, in one query (deleted ones missing)."""
-        rows = cls.select(cls.id, Event).join(Event).where(cls.id.in_([d.id for d in deliveries]))
-        return {row.id: row.event for row in rows}
+    def for_sending(cls, deliveries):
+        """The events of `deliveries` by delivery id, and their webhook (one for them
+        all), in one query; deleted ones are missing, the webhook None if it is gone."""
+        rows = (
+            cls.select(cls.id, Event, Webhook)
+            .join(Event)
+            .switch(cls)
+            .join(Webhook)
+            .where(cls.id.in_([d.id for d in deliveries]))
+        )
+        events, webhook = {}, None
+        for row in rows:
+            events[row.id], webhook = row.event, row.webhook
+        return events, webhook
 
     @classmethod
     def purge_before(cls, cutoff_ms):

@@ -104,16 +104,16 @@ def bare_loop(url, count):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=1000)
+    parser.add_argument("--events", type=int, default=5000)
     parser.add_argument("--max-seconds", type=float, default=30, help="per run")
     args = parser.parse_args()
 
     receiver = Receiver()
     baseline = bare_loop(receiver.url, args.events)
     print(f"bare Python loop to the same receiver: {baseline:.0f} deliveries/s")
-    # (worker processes, threads each, deliveries per webhook at once): the default
-    # cap of 2, no cap (one webhook is the worst case for it), and two workers.
-    shapes = [(1, 8, 2), (1, 8, 8), (2, 8, 8)]
+    # (worker processes, threads each, batches per webhook at once): the defaults, a
+    # higher per-webhook cap, and two workers.
+    shapes = [(1, 16, 2), (1, 16, 4), (2, 16, 2)]
     print(f"{args.events} post.created events, fanned out to one webhook on {receiver.url}")
     print(
         f"{'backend':<11} {'workers':>7} {'threads':>7} {'per hook':>8} {'events/s':>9} {'deliveries/s':>12}"

@@ -55,6 +55,7 @@ __all__ = [
     "is_sqlite",
     "serialized",
     "update_rows",
+    "writing",
     "upgrade",
 ]
 
@@ -183,6 +184,13 @@ def discard():
     if connection is not None:
         with contextlib.suppress(Exception):
             connection.close()
+
+
+def writing():
+    """Around a single writing statement: a transaction on SQLite, where it queues the
+    statement with the process's other writers (postline/db/sqlite.py); nothing on
+    PostgreSQL, where one statement is atomic by itself."""
+    return database.atomic() if is_sqlite() else contextlib.nullcontext()
 
 
 def is_sqlite():

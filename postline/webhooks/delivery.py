@@ -58,11 +58,11 @@ def claim_next(worker_id, settings, lease_ms):
     delivery among those with a free slot. Returns the batch, or [] when none is due."""
     now = clock.now_ms()
     slots = settings["per_webhook_concurrency"]
-    webhook_id = WebhookDelivery.next_webhook_due(now, slots)
-    if webhook_id is None:
+    found = WebhookDelivery.next_webhook_due(now, slots, most=BATCH_SIZE * slots)
+    if found is None:
         return []
     # Few due: split them across the webhook's slots rather than send them one by one.
-    due = WebhookDelivery.count_due(webhook_id, now, most=BATCH_SIZE * slots)
+    webhook_id, due = found
     size = min(BATCH_SIZE, max(1, math.ceil(due / slots)))
     return leases.claim(
         WebhookDelivery, worker_id, now, lease_ms, limit=size, where=WebhookDelivery.webhook == webhook_id
@@ -100,8 +100,7 @@ class _Batch:
 
     def __init__(self, claimed, settings):
         self.settings = settings
-        self.webhook = Webhook.get_or_none(Webhook.id == claimed[0].webhook_id)
-        self.events = WebhookDelivery.events_of(claimed)
+        self.events, self.webhook = WebhookDelivery.for_sending(claimed)
         self.session = client.Session(
             client.Policy(settings["allow_http"], settings["allow_private_targets"]), settings["timeout"]
         )
