@@ -1,19 +1,22 @@
-"""Flask CLI commands: `flask --app app create-key | init | set-plan | db upgrade`."""
+"""Flask CLI commands: `flask --app app create-key | create-user | init | set-plan | db upgrade`."""
+
+import sys
 
 import click
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
 
-from models import LIVE, TEST, ApiKey
+from models import LIVE, TEST, ApiKey, ConsoleUser
 from postline import db
-from postline.accounts import accounts, keys
-from postline.errors import NotFound
+from postline.accounts import accounts, keys, users
+from postline.errors import Invalid, NotFound
 
 db_commands = AppGroup("db", help="Database schema commands.")
 
 
 def register(app):
     app.cli.add_command(create_key)
+    app.cli.add_command(create_user)
     app.cli.add_command(init)
     app.cli.add_command(set_plan)
     app.cli.add_command(db_commands)
@@ -66,10 +69,48 @@ def create_key(account_name, name, test_mode, permissions, plan):
     click.echo(full_key)
 
 
+@click.command("create-user")
+@with_appcontext
+@click.argument("email")
+@click.option(
+    "--account",
+    "account_name",
+    default=accounts.DEFAULT_ACCOUNT,
+    show_default=True,
+    help="Account name; created if it does not exist.",
+)
+@click.option("--reset-password", is_flag=True, help="Set a new password for an existing user instead.")
+def create_user(email, account_name, reset_password):
+    """Create a user who signs in to the web console; asks for the password (or reads
+    one line of standard input when it is not a terminal)."""
+    if sys.stdin.isatty():
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    try:
+        if reset_password:
+            users.set_password(email, password)
+            click.echo(f"New password set for {users.normal_email(email)}.")
+            return
+        default_plan = current_app.config["POSTLINE"]["limits"]["default_plan"]
+        account = accounts.find_or_create(account_name, default_plan)
+        user = users.create(account.id, email, password)
+    except Invalid as error:
+        raise click.BadParameter(error.details[0]["message"], param_hint=error.details[0]["field"]) from None
+    public_url = current_app.config["POSTLINE"]["server"]["public_url"].rstrip("/")
+    click.echo(f"Created user {user.email} of account {account.name}; sign in at {public_url}/console")
+
+
 @click.command("init")
 @with_appcontext
 def init():
     """Migrate; on a database with no API key, create the first one and print it."""
+    public_url = current_app.config["POSTLINE"]["server"]["public_url"].rstrip("/")
+    if not ConsoleUser.select().exists():
+        click.echo(
+            f"Web console: {public_url}/console; make its first user with "
+            "`.venv/bin/flask --app app create-user you@example.com` (asks for a password)."
+        )
     with db.serialized(db.BOOTSTRAP_LOCK_ID):
         if ApiKey.select().exists():
             click.echo(
