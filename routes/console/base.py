@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, g, redirect, render_template, r
 from marshmallow import ValidationError
 
 from postline.accounts import sessions as console_sessions
-from postline.errors import DomainError, NotFound
+from postline.errors import DomainError, Invalid, NotFound, RefusedContent
 from postline.web import sessions
 from postline.web.errors import flatten_messages
 
@@ -88,8 +88,10 @@ def form_errors(error):
     """{field: message} of a domain error or a schema's ValidationError, for a form."""
     if isinstance(error, ValidationError):
         details = flatten_messages(error.messages)
-    else:
-        details = error.details or [{"field": "form", "message": error.message}]
+    elif isinstance(error, (Invalid, RefusedContent)):
+        details = error.details
+    else:  # not about one field: the state of the resource, a permission
+        details = [{"field": "form", "message": error.message}]
     messages = {}
     for detail in details:
         messages.setdefault(detail["field"].split("[", 1)[0].split(".", 1)[0], detail["message"])
@@ -119,6 +121,11 @@ def not_found_is_404(view):
 @blp.errorhandler(400)
 def bad_request(error):
     return page("error.html", 400, title="Not sent", message=error.description)
+
+
+@blp.errorhandler(413)
+def too_large(error):
+    return page("error.html", 413, title="Too large", message="The form was too large to send.")
 
 
 @blp.errorhandler(DomainError)

@@ -178,8 +178,8 @@ def _save(post):
         with uploads.receiving_files():
             check_csrf()
             return _save_received(post)
-    except DomainError as error:  # the upload itself was refused: too large, or not media
-        return _post_form(post, 400, dict(request.form), {"file": error.message})
+    except DomainError as error:  # the upload was refused as it arrived: too large, or not media
+        return _post_form(post, 400, request.form.to_dict(), form_errors(error))
 
 
 def _save_received(post):
@@ -197,8 +197,7 @@ def _save_received(post):
             # Kept in the library even if the post is refused: the form shown again
             # holds its key, so the file need not be sent twice.
             kept.append(library.create(principal(), upload.stream, upload.filename, form.get("altText")).id)
-        fields = load(UPDATE if post else CREATE, data)
-        fields["media"] = kept
+        fields = load(UPDATE if post else CREATE, {**data, "media": kept})
         if "scheduled_for" in fields:
             fields["timezone"] = g.user.time_zone
         settings = current_app.config["POSTLINE"]["posts"]

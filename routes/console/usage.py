@@ -16,7 +16,8 @@ def chart(records):
     """The bars of each series and the y axis, laid out for the SVG in usage.html."""
     inner_width = CHART["width"] - CHART["left"] - 8
     inner_height = CHART["height"] - CHART["bottom"] - CHART["top"]
-    peak = max([record[name] for record in records for name, _, _ in SERIES] + [1])
+    highest = max(record[name] for record in records for name, _, _ in SERIES)
+    peak = max(4, -(-highest // 4) * 4)  # a multiple of 4, so the five ticks are whole numbers
     slot = inner_width / len(records)
     bar = max(slot / (len(SERIES) + 1), 1)
     bars = []
@@ -34,8 +35,7 @@ def chart(records):
                 }
             )
     ticks = [
-        {"value": round(peak * n / 4), "y": round(CHART["top"] + inner_height * (1 - n / 4), 1)}
-        for n in range(5)
+        {"value": peak * n // 4, "y": round(CHART["top"] + inner_height * (1 - n / 4), 1)} for n in range(5)
     ]
     labels = [
         {"x": round(CHART["left"] + index * slot + slot / 2, 1), "text": record["date"].strftime("%d %b")}
