@@ -33,15 +33,22 @@ def _check_plan(plan):
         )
 
 
-@click.command("create-key")
-@with_appcontext
-@click.option(
+ACCOUNT_OPTION = click.option(
     "--account",
     "account_name",
     default=accounts.DEFAULT_ACCOUNT,
     show_default=True,
     help="Account name; created if it does not exist.",
 )
+
+
+def _console_url():
+    return current_app.config["POSTLINE"]["server"]["public_url"].rstrip("/") + "/console"
+
+
+@click.command("create-key")
+@with_appcontext
+@ACCOUNT_OPTION
 @click.option("--name", default="CLI key", show_default=True, help="A label for the key.")
 @click.option("--test", "test_mode", is_flag=True, help="Create a test-mode key (service_sk_test_...).")
 @click.option("--permissions", default=None, help="Comma-separated permissions (default: all).")
@@ -72,13 +79,7 @@ def create_key(account_name, name, test_mode, permissions, plan):
 @click.command("create-user")
 @with_appcontext
 @click.argument("email")
-@click.option(
-    "--account",
-    "account_name",
-    default=accounts.DEFAULT_ACCOUNT,
-    show_default=True,
-    help="Account name; created if it does not exist.",
-)
+@ACCOUNT_OPTION
 @click.option("--reset-password", is_flag=True, help="Set a new password for an existing user instead.")
 def create_user(email, account_name, reset_password):
     """Create a user who signs in to the web console; asks for the password (or reads
@@ -92,23 +93,22 @@ def create_user(email, account_name, reset_password):
             users.set_password(email, password)
             click.echo(f"New password set for {users.normal_email(email)}.")
             return
-        default_plan = current_app.config["POSTLINE"]["limits"]["default_plan"]
-        account = accounts.find_or_create(account_name, default_plan)
+        account = accounts.find_or_create(
+            account_name, current_app.config["POSTLINE"]["limits"]["default_plan"]
+        )
         user = users.create(account.id, email, password)
     except Invalid as error:
         raise click.BadParameter(error.details[0]["message"], param_hint=error.details[0]["field"]) from None
-    public_url = current_app.config["POSTLINE"]["server"]["public_url"].rstrip("/")
-    click.echo(f"Created user {user.email} of account {account.name}; sign in at {public_url}/console")
+    click.echo(f"Created user {user.email} of account {account.name}; sign in at {_console_url()}")
 
 
 @click.command("init")
 @with_appcontext
 def init():
     """Migrate; on a database with no API key, create the first one and print it."""
-    public_url = current_app.config["POSTLINE"]["server"]["public_url"].rstrip("/")
     if not ConsoleUser.select().exists():
         click.echo(
-            f"Web console: {public_url}/console; make its first user with "
+            f"Web console: {_console_url()}; make its first user with "
             "`.venv/bin/flask --app app create-user you@example.com` (asks for a password)."
         )
     with db.serialized(db.BOOTSTRAP_LOCK_ID):

@@ -2,7 +2,8 @@
 functions the /v1 views call (README, The web console). One module per page; each
 adds its views to the one blueprint of routes/console/base.py."""
 
-from routes.console import auth, channels, keys, posts, usage, webhooks
+# Each page module adds its views to the blueprint when imported.
+from routes.console import auth, channels, keys, posts, usage, webhooks  # noqa: F401
 from routes.console.base import blp
 
 # Pages in the navigation bar, in order: (endpoint, label). A page added later (the
@@ -15,7 +16,6 @@ NAVIGATION = [
     ("console.usage_page", "Usage"),
     ("console.user_settings", "Settings"),
 ]
-PAGES = (auth, channels, keys, posts, usage, webhooks)
 
 
 def register(app):

@@ -98,6 +98,11 @@ def test_keys_a_post_with_an_image_published_and_a_failed_posts_error(browser_pa
     page = browser_page
     sign_in(page)
     assert page.url.endswith("/console/calendar")
+    # Keyboard: the first Tab reaches the skip link, which moves focus to the content.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to content"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
 
     # An API key, shown once.
     page.get_by_role("link", name="API keys").click()

@@ -1,17 +1,13 @@
 """Signing in to the console: passwords, lockout, the session cookie, CSRF, and which
 credential opens which surface (README, The web console)."""
 
-import subprocess
-import sys
-
 import pytest
 
 from models import ConsoleSession, ConsoleUser
 from postline import clock
 from postline.errors import Invalid
-from tests.support import ROOT
 from tests.support.console import PASSWORD, Console, make_user
-from tests.support.servers import environment
+from tests.support.servers import environment, flask_cli
 
 COOKIE = "postline_session"
 
@@ -149,26 +145,16 @@ def test_the_mode_switch_shows_the_other_modes_resources(console, api, make_key)
     assert "Sandbox channel" in test and "Live channel" not in test and "test mode" in test
 
 
-def run_cli(server_env, *args, stdin):
-    return subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "app", *args],
-        cwd=ROOT,
-        env=server_env,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
 def test_create_user_reads_the_password_from_stdin_and_the_user_signs_in(app, server_env, client):
-    done = run_cli(server_env, "create-user", "Grace@Example.com", "--account", "acme", stdin=f"{PASSWORD}\n")
+    done = flask_cli(
+        server_env, "create-user", "Grace@Example.com", "--account", "acme", stdin=f"{PASSWORD}\n"
+    )
     assert done.returncode == 0, done.stderr
     assert "Created user grace@example.com of account acme" in done.stdout
     assert Console(client).sign_in("grace@example.com").status_code == 302
-    again = run_cli(server_env, "create-user", "grace@example.com", stdin=f"{PASSWORD}\n")
+    again = flask_cli(server_env, "create-user", "grace@example.com", stdin=f"{PASSWORD}\n")
     assert again.returncode != 0 and "already has a user" in again.stderr
-    short = run_cli(server_env, "create-user", "linus@example.com", stdin="short\n")
+    short = flask_cli(server_env, "create-user", "linus@example.com", stdin="short\n")
     assert short.returncode != 0 and "10 to 1024 characters" in short.stderr
 
 
@@ -176,7 +162,7 @@ def test_reset_password_replaces_the_password_and_lifts_a_lockout(app, server_en
     console = Console(client)
     for _ in range(5):
         console.sign_in(password="not the password")
-    done = run_cli(
+    done = flask_cli(
         server_env, "create-user", "ada@example.com", "--reset-password", stdin="a brand new password\n"
     )
     assert done.returncode == 0, done.stderr
@@ -185,7 +171,7 @@ def test_reset_password_replaces_the_password_and_lifts_a_lockout(app, server_en
 
 def test_init_on_an_empty_database_says_how_to_sign_in(empty_database_url, server_env):
     env = environment(empty_database_url, server_env["POSTLINE_SERVER_DATA_DIR"], server_env["SECRET_KEY"])
-    done = run_cli(env, "init", stdin="")
+    done = flask_cli(env, "init", stdin="")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert any("/console" in line and "create-user" in line for line in lines)
