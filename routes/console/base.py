@@ -43,6 +43,20 @@ def guard():
         check_csrf()
 
 
+@blp.after_request
+def protect(response):
+    """Pages are never cached (a key or secret is shown once) nor framed (clickjacking),
+    and load nothing from elsewhere."""
+    response.headers.setdefault("Cache-Control", "no-store")
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "frame-ancestors 'none'; form-action 'self'"
+    )
+    return response
+
+
 def check_csrf():
     """Abort with 400 unless the form carries the CSRF token of this browser's session
     (the sign-in form, before there is a session, carries the one of its cookie)."""

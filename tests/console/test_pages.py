@@ -31,6 +31,9 @@ def test_a_key_is_created_with_chosen_permissions_shown_once_and_revoked(console
     )
     assert response.status_code == 201
     (full_key,) = {m.group(0) for m in FULL_KEY.finditer(response.get_data(as_text=True))}
+    assert response.headers["Cache-Control"] == "no-store"  # the page with the key is never cached
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
     api = Api(client, full_key)
     assert api.get("/v1/channels").status_code == 200
     assert api.get("/v1/webhooks").status_code == 403  # only the chosen permissions
