@@ -5,7 +5,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 import routes
 from postline import VERSION, process
-from postline.web import cli, errors, hooks, limits, uploads
+from postline.web import cli, errors, hooks, legacy, limits, uploads
 from postline.web.api import Api
 
 SWAGGER_ASSETS = "/docs/assets/"
@@ -45,6 +45,7 @@ def create_app(overrides=None):
     )
     api = Api(app)
     routes.register(api, app)
+    legacy.register(app)
     # Swagger UI's files ship in a Python package, so /docs works without internet access.
     app.add_url_rule(
         f"{SWAGGER_ASSETS}<path:filename>",

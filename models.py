@@ -164,6 +164,47 @@ class ApiKey(TenantModel):
         self.last_used_at = now_ms
 
 
+class ConsoleUser(BaseModel):
+    """A person who signs in to the web console: one account's, with all its permissions."""
+
+    id = CharField(primary_key=True, max_length=40)
+    account = ForeignKeyField(Account, on_delete="CASCADE")
+    email = CharField(max_length=254, unique=True)
+    password_hash = CharField(max_length=200)
+    time_zone = CharField(max_length=64, default="UTC")
+    # Consecutive failed sign-ins; at `[console] max_failed_sign_ins` the user is locked
+    # out until `locked_until`.
+    failed_sign_ins = IntegerField(default=0)
+    locked_until = BigIntegerField(null=True)
+    last_sign_in_at = BigIntegerField(null=True)
+
+
+class ConsoleSession(BaseModel):
+    """A signed-in browser. `id` is a keyed hash of the cookie's token, never the token."""
+
+    id = CharField(primary_key=True, max_length=64)
+    user = ForeignKeyField(ConsoleUser, on_delete="CASCADE")
+    mode = CharField(max_length=4)
+    csrf_token = CharField(max_length=64)
+    expires_at = BigIntegerField(index=True)
+
+    @classmethod
+    def live(cls, session_id, now_ms):
+        """The unexpired session with this id, its user and account loaded too."""
+        return (
+            cls.select(cls, ConsoleUser, Account)
+            .join(ConsoleUser)
+            .join(Account)
+            .where((cls.id == session_id) & (cls.expires_at > now_ms))
+            .first()
+        )
+
+    @classmethod
+    def purge_expired(cls, now_ms):
+        """Delete sessions past their lifetime."""
+        return cls.delete().where(cls.expires_at <= now_ms).execute()
+
+
 class Channel(TenantModel):
     id_prefix = "ch"
     id = CharField(primary_key=True, max_length=40)
@@ -638,6 +679,8 @@ TABLES = [
     PostTallyDelta,
     Account,
     ApiKey,
+    ConsoleUser,
+    ConsoleSession,
     Channel,
     Event,
     WorkerHeartbeat,

@@ -5,6 +5,7 @@ Code reads the time through `clock.now_ms()` so tests can move it.
 
 import time
 
+MINUTE_MS = 60_000
 DAY_MS = 86_400_000
 
 

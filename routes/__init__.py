@@ -1,7 +1,7 @@
-"""The blueprints: the /v1 resources, one module each, the service's own pages, and
-the public media URLs."""
+"""The blueprints: the /v1 resources, one module each, the service's own pages, the
+public media URLs and the web console."""
 
-from routes import api_keys, channels, health, media, posts, public_media, service, usage, webhooks
+from routes import api_keys, channels, console, health, media, posts, public_media, service, usage, webhooks
 
 BLUEPRINTS = (
     service.blp,
@@ -22,3 +22,4 @@ def register(api, app):
         api.register_blueprint(service.metrics_blp)
     # Not through `api`: these answer without a key and stay out of the OpenAPI document.
     app.register_blueprint(public_media.blp)
+    console.register(app)

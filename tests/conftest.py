@@ -14,6 +14,7 @@ from postline.accounts import accounts, keys
 from postline.limits import usage
 from postline.net import ssrf
 from tests.support.client import Api
+from tests.support.console import Console, make_user
 from tests.support.databases import scratch_postgres
 from tests.support.receivers import Receiver
 from tests.support.servers import WORKER_COMMAND, ServerProcess, environment
@@ -188,3 +189,19 @@ def receiver():
     yield start
     for running in started:
         running.stop()
+
+
+@pytest.fixture
+def console_user(app):
+    """A console user of account `acme` (tests/support/console.py has the password)."""
+    return make_user()
+
+
+@pytest.fixture
+def console(client, console_user):
+    """A browser signed in to the console as `console_user`, through the test client."""
+    signed_in = Console(client)
+    response = signed_in.sign_in()
+    assert response.status_code == 302, response.get_data(as_text=True)
+    signed_in.get("/console/calendar")
+    return signed_in

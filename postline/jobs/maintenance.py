@@ -3,6 +3,7 @@
 import logging
 
 from models import (
+    ConsoleSession,
     Event,
     IdempotencyKey,
     RateLimitCounter,
@@ -22,7 +23,7 @@ def purge_expired_rows(settings):
     """Job: delete rows past their retention: idempotency keys after 24 hours, heartbeats
     of workers gone for a day, finished webhook deliveries and the events behind them
     after `[webhooks] delivery_retention_days`, rate-limit counters whose windows have
-    all emptied, usage older than 400 days."""
+    all emptied, usage older than 400 days, console sessions past their lifetime."""
     now = clock.now_ms()
     retention_cutoff = now - settings["webhooks"]["delivery_retention_days"] * clock.DAY_MS
     usage_cutoff = usage.retention_cutoff(now)
@@ -34,6 +35,7 @@ def purge_expired_rows(settings):
         ("emptied rate-limit counters", RateLimitCounter.purge_expired(now)),
         ("usage rows past retention", UsageEndpointDay.purge_before(usage_cutoff)),
         ("usage days past retention", UsageDay.purge_before(usage_cutoff)),
+        ("expired console sessions", ConsoleSession.purge_expired(now)),
     ):
         if removed:
             log.info("purged %d %s", removed, what)

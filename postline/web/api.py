@@ -221,12 +221,12 @@ def _rule(rule, doc):
 
 
 def auth_rules(app):
-    """{(endpoint, METHOD): (AuthRule, "METHOD /v1/path/{param}")} for every /v1 route,
-    worked out once; a route without a rule is a bug. The second item names the
-    endpoint for rate limits, usage and idempotency keys alike."""
+    """{(endpoint, METHOD): (AuthRule, "METHOD /v1/path/{param}")} for every /v1 route
+    (and its /api twin), worked out once; a route without a rule is a bug. The second
+    item names the endpoint for rate limits, usage and idempotency keys alike."""
     rules = {}
     for url_rule in app.url_map.iter_rules():
-        if not url_rule.rule.startswith("/v1/"):
+        if not url_rule.rule.startswith(("/v1/", "/api/")):
             continue
         view = app.view_functions[url_rule.endpoint]
         for method in url_rule.methods - {"HEAD", "OPTIONS"}:

@@ -1,19 +1,22 @@
-"""Flask CLI commands: `flask --app app create-key | init | set-plan | db upgrade`."""
+"""Flask CLI commands: `flask --app app create-key | create-user | init | set-plan | db upgrade`."""
+
+import sys
 
 import click
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
 
-from models import LIVE, TEST, ApiKey
+from models import LIVE, TEST, ApiKey, ConsoleUser
 from postline import db
-from postline.accounts import accounts, keys
-from postline.errors import NotFound
+from postline.accounts import accounts, keys, users
+from postline.errors import Invalid, NotFound
 
 db_commands = AppGroup("db", help="Database schema commands.")
 
 
 def register(app):
     app.cli.add_command(create_key)
+    app.cli.add_command(create_user)
     app.cli.add_command(init)
     app.cli.add_command(set_plan)
     app.cli.add_command(db_commands)
@@ -30,15 +33,22 @@ def _check_plan(plan):
         )
 
 
-@click.command("create-key")
-@with_appcontext
-@click.option(
+ACCOUNT_OPTION = click.option(
     "--account",
     "account_name",
     default=accounts.DEFAULT_ACCOUNT,
     show_default=True,
     help="Account name; created if it does not exist.",
 )
+
+
+def _console_url():
+    return current_app.config["POSTLINE"]["server"]["public_url"].rstrip("/") + "/console"
+
+
+@click.command("create-key")
+@with_appcontext
+@ACCOUNT_OPTION
 @click.option("--name", default="CLI key", show_default=True, help="A label for the key.")
 @click.option("--test", "test_mode", is_flag=True, help="Create a test-mode key (service_sk_test_...).")
 @click.option("--permissions", default=None, help="Comma-separated permissions (default: all).")
@@ -66,10 +76,41 @@ def create_key(account_name, name, test_mode, permissions, plan):
     click.echo(full_key)
 
 
+@click.command("create-user")
+@with_appcontext
+@click.argument("email")
+@ACCOUNT_OPTION
+@click.option("--reset-password", is_flag=True, help="Set a new password for an existing user instead.")
+def create_user(email, account_name, reset_password):
+    """Create a user who signs in to the web console; asks for the password (or reads
+    one line of standard input when it is not a terminal)."""
+    if sys.stdin.isatty():
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    try:
+        if reset_password:
+            users.set_password(email, password)
+            click.echo(f"New password set for {users.normal_email(email)}.")
+            return
+        account = accounts.find_or_create(
+            account_name, current_app.config["POSTLINE"]["limits"]["default_plan"]
+        )
+        user = users.create(account.id, email, password)
+    except Invalid as error:
+        raise click.BadParameter(error.details[0]["message"], param_hint=error.details[0]["field"]) from None
+    click.echo(f"Created user {user.email} of account {account.name}; sign in at {_console_url()}")
+
+
 @click.command("init")
 @with_appcontext
 def init():
     """Migrate; on a database with no API key, create the first one and print it."""
+    if not ConsoleUser.select().exists():
+        click.echo(
+            f"Web console: {_console_url()}; make its first user with "
+            "`.venv/bin/flask --app app create-user you@example.com` (asks for a password)."
+        )
     with db.serialized(db.BOOTSTRAP_LOCK_ID):
         if ApiKey.select().exists():
             click.echo(

@@ -15,7 +15,7 @@ from postline.accounts import keys
 from postline.errors import Forbidden
 from postline.jobs import heartbeat
 from postline.limits import limiter, usage
-from postline.web import limits
+from postline.web import legacy, limits
 from postline.web.api import auth_rules
 from postline.web.body import storable_text
 from postline.web.errors import ApiError
@@ -46,10 +46,14 @@ def before_request():
         return  # unknown paths, 405s and the service's own pages answer without a key
     db.check_out()
     rule, g.endpoint = known
-    g.api_key = keys.authenticate(request.headers.get("Authorization"))
+    if legacy.serves(g.endpoint):
+        g.api_key = legacy.authenticate()  # a console session in place of a key
+    else:
+        g.api_key = keys.authenticate(request.headers.get("Authorization"))
     if request.view_args and not all(storable_text(value) for value in request.view_args.values()):
         raise ApiError.from_status(404)  # no id holds such characters
-    g.rate_limit = limits.admit(g.api_key, g.endpoint)  # None when limits are off
+    if not g.get("legacy"):
+        g.rate_limit = limits.admit(g.api_key, g.endpoint)  # None when limits are off
     usage.count(g.api_key.account_id, g.api_key.mode, endpoint=g.endpoint, requests=1)
     if rule.permission and rule.permission not in g.api_key.permissions:
         needed = f"requires {rule.permission}"

@@ -58,7 +58,8 @@ def idempotent(replay_schema, example):
         @functools.wraps(view)
         def wrapper(*args, **kwargs):
             client_key = request.headers.get(HEADER)
-            if client_key is None:
+            # Keys are an API-key feature: the deprecated /api never had them.
+            if client_key is None or g.get("legacy"):
                 return view(*args, **kwargs)
             reservation = _reserve(client_key)
             if isinstance(reservation, Response):

@@ -8,6 +8,7 @@ and nothing but one chunk is ever in memory. This module is the one place that k
 werkzeug's `_get_file_stream` hook; tests/web/test_uploads.py tests it.
 """
 
+import contextlib
 import functools
 
 import flask
@@ -31,24 +32,31 @@ class Request(flask.Request):
 
 
 def streamed(view):
-    """Receive this view's file parts into the media staging area. The body is read here,
-    before anything else looks at it; every staged file that storage did not take by
-    the end of the request is deleted, whatever the outcome (an interrupted upload too)."""
+    """Receive this view's file parts into the media staging area (`receiving_files`)."""
 
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
-        with media.staging("file") as staging:
-            request.staging = staging
-            # The files' own limits are checked as they stream; the body as a whole may
-            # hold the largest file and as much again as any other request body.
-            body_limit = staging.limits.largest + current_app.config["POSTLINE"]["server"]["max_body_bytes"]
-            request.max_content_length = body_limit
-            # Text fields keep Flask's MAX_FORM_MEMORY_SIZE (500 KB): werkzeug applies it
-            # to its parse buffer too, which holds a 64 KB chunk and a possible boundary.
-            request.max_form_parts = MAX_FORM_PARTS
-            request.files.keys()  # parse the body now, while the staging area lasts
+        with receiving_files():
             return view(*args, **kwargs)
 
     return Blueprint.doc(responses={"413": "REQUEST_ENTITY_TOO_LARGE", "415": "UNSUPPORTED_MEDIA_TYPE"})(
         wrapper
     )
+
+
+@contextlib.contextmanager
+def receiving_files():
+    """Read the request's body now, its file parts into the media staging area; every
+    staged file that storage did not take by the end of the block is deleted, whatever
+    the outcome (an interrupted upload too)."""
+    with media.staging("file") as staging:
+        request.staging = staging
+        # The files' own limits are checked as they stream; the body as a whole may
+        # hold the largest file and as much again as any other request body.
+        body_limit = staging.limits.largest + current_app.config["POSTLINE"]["server"]["max_body_bytes"]
+        request.max_content_length = body_limit
+        # Text fields keep Flask's MAX_FORM_MEMORY_SIZE (500 KB): werkzeug applies it
+        # to its parse buffer too, which holds a 64 KB chunk and a possible boundary.
+        request.max_form_parts = MAX_FORM_PARTS
+        request.files.keys()  # parse the body now, while the staging area lasts
+        yield

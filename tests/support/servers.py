@@ -40,12 +40,13 @@ def gunicorn_command(port, workers=2, app="app:create_app()"):
 WORKER_COMMAND = [sys.executable, "worker.py"]
 
 
-def flask_cli(env, *args, timeout=60):
-    """`flask --app app ARGS` in a process of its own; the finished process."""
+def flask_cli(env, *args, timeout=60, stdin=None):
+    """`flask --app app ARGS` in a process of its own, `stdin` its input; the finished process."""
     return subprocess.run(
         [sys.executable, "-m", "flask", "--app", "app", *args],
         cwd=ROOT,
         env=env,
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -1,0 +1,116 @@
+"""People who sign in to the web console (README, The web console).
+
+A user belongs to one account and may do anything its API keys may. Passwords are
+kept as Argon2id hashes (argon2-cffi); after `[console] max_failed_sign_ins` wrong
+passwords in a row a user is locked out for `lockout_minutes`, whatever is typed.
+"""
+
+import re
+import zoneinfo
+
+import argon2
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from models import ConsoleUser
+from postline import clock, ids
+from postline.errors import Invalid, Unauthenticated
+
+MIN_PASSWORD = 10
+MAX_PASSWORD = 1024
+EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+")
+
+hasher = argon2.PasswordHasher()
+# Checked against when no user has the email, so a wrong email costs what a wrong
+# password does and the timing tells nothing.
+_NOBODY = hasher.hash("no user has this password")
+
+
+def normal_email(email):
+    return email.strip().lower()
+
+
+def check_password(password):
+    """Invalid unless `password` is 10 to 1,024 characters."""
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise Invalid.field("password", f"must be {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+
+
+def create(account_id, email, password):
+    """A new user of the account; Invalid for a malformed or taken email or a short password."""
+    email = normal_email(email)
+    if len(email) > 254 or not EMAIL.fullmatch(email):
+        raise Invalid.field("email", "is not an email address")
+    if ConsoleUser.select().where(ConsoleUser.email == email).exists():
+        raise Invalid.field("email", "already has a user")
+    check_password(password)
+    return ConsoleUser.create(
+        id=ids.new_id("user"), account=account_id, email=email, password_hash=hasher.hash(password)
+    )
+
+
+def set_password(email, password):
+    """Replace the password of the user with `email` (and lift a lockout)."""
+    check_password(password)
+    changed = (
+        ConsoleUser.update(
+            password_hash=hasher.hash(password),
+            failed_sign_ins=0,
+            locked_until=None,
+            updated_at=clock.now_ms(),
+        )
+        .where(ConsoleUser.email == normal_email(email))
+        .execute()
+    )
+    if not changed:
+        raise Invalid.field("email", "has no user")
+
+
+def sign_in(email, password, settings):
+    """The user whose email and password these are, or Unauthenticated saying why not
+    (the same words for an unknown email as for a wrong password)."""
+    now = clock.now_ms()
+    user = ConsoleUser.get_or_none(ConsoleUser.email == normal_email(email))
+    if user is not None and user.locked_until is not None and user.locked_until > now:
+        minutes = -(-(user.locked_until - now) // clock.MINUTE_MS)
+        raise Unauthenticated(
+            f"Too many failed sign-ins: try again in {minutes} minute{'s' * (minutes != 1)}.",
+            code="SIGN_IN_LOCKED",
+        )
+    if not _matches(user.password_hash if user else _NOBODY, password) or user is None:
+        if user is not None:
+            _count_failure(user, settings, now)
+        raise Unauthenticated("Wrong email or password.", code="WRONG_PASSWORD")
+    if hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = hasher.hash(password)
+    user.failed_sign_ins, user.locked_until, user.last_sign_in_at = 0, None, now
+    user.save()
+    return user
+
+
+def _matches(password_hash, password):
+    try:
+        return hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def _count_failure(user, settings, now):
+    """One more failure, counted in the database (several app processes share it); the
+    limit locks the user out and starts the count afresh."""
+    ConsoleUser.update(failed_sign_ins=ConsoleUser.failed_sign_ins + 1).where(
+        ConsoleUser.id == user.id
+    ).execute()
+    failures = ConsoleUser.get_by_id(user.id).failed_sign_ins
+    if failures >= settings["max_failed_sign_ins"]:
+        ConsoleUser.update(
+            failed_sign_ins=0, locked_until=now + settings["lockout_minutes"] * clock.MINUTE_MS
+        ).where(ConsoleUser.id == user.id).execute()
+
+
+def set_time_zone(user, name):
+    """Show the user's calendar in the IANA zone `name`."""
+    if name not in zoneinfo.available_timezones():
+        raise Invalid.field("timeZone", "is not an IANA time zone such as Europe/Berlin")
+    user.time_zone = name
+    user.save()
+    return user

@@ -1,0 +1,23 @@
+"""The web console at /console: server-rendered pages for people, over the same domain
+functions the /v1 views call (README, The web console). One module per page; each
+adds its views to the one blueprint of routes/console/base.py."""
+
+# Each page module adds its views to the blueprint when imported.
+from routes.console import auth, channels, keys, posts, usage, webhooks  # noqa: F401
+from routes.console.base import blp
+
+# Pages in the navigation bar, in order: (endpoint, label). A page added later (the
+# platform connections) adds its entry here.
+NAVIGATION = [
+    ("console.calendar", "Calendar"),
+    ("console.channel_list", "Channels"),
+    ("console.api_keys", "API keys"),
+    ("console.webhook_list", "Webhooks"),
+    ("console.usage_page", "Usage"),
+    ("console.user_settings", "Settings"),
+]
+
+
+def register(app):
+    app.register_blueprint(blp)
+    app.jinja_env.globals["console_navigation"] = NAVIGATION

@@ -1,0 +1,224 @@
+"""Posts: a week or month calendar in the user's time zone, and a form to schedule or
+edit one (with an image or a video), retry or resend it, or delete it."""
+
+import datetime
+import zoneinfo
+
+from flask import current_app, g, redirect, request, url_for
+from marshmallow import ValidationError
+
+from models import Media, Post
+from postline.errors import DomainError
+from postline.media import library
+from postline.posts import lifecycle, targets
+from postline.statuses import PostStatus
+from postline.web import uploads
+from routes.console.base import (
+    blp,
+    check_csrf,
+    form_errors,
+    load,
+    not_found_is_404,
+    page,
+    principal,
+    safe_next,
+    upload_form,
+)
+from routes.console.channels import visible_channels
+from schemas import PostCreateSchema, PostUpdateSchema
+
+CREATE = PostCreateSchema()
+UPDATE = PostUpdateSchema()
+# What each platform takes in one post's text, shown beside the box as it fills up
+# (README, The web console). The API checks the platforms of the channel's connections.
+CONTENT_LIMITS = {"x": 280, "linkedin": 3000, "facebook": 63206, "instagram": 2200, "tiktok": 2200}
+API_CONTENT_LIMIT = 10000
+LOCAL_INPUT = "%Y-%m-%dT%H:%M"
+UNCONFIRMED = "DELIVERY_UNCONFIRMED"
+
+
+def _zone():
+    return zoneinfo.ZoneInfo(g.user.time_zone)
+
+
+@blp.app_template_filter("local")
+def local(ms, fmt="%Y-%m-%d %H:%M"):
+    """A Unix-ms time in the user's zone ("never" for none)."""
+    if ms is None:
+        return "never"
+    return datetime.datetime.fromtimestamp(ms / 1000, _zone()).strftime(fmt)
+
+
+@blp.app_template_global()
+def needs_attention(post):
+    """Failed, blocked and unconfirmed posts are highlighted, their error shown."""
+    return post.status in (PostStatus.FAILED, PostStatus.BLOCKED)
+
+
+@blp.app_template_global()
+def retry_label(post):
+    """What the one-click button on a post says: "resend" once a send went unconfirmed
+    (check the platform first), "retry" for other failed and blocked posts, else None."""
+    if not needs_attention(post):
+        return None
+    return "Resend" if post.last_error_code == UNCONFIRMED else "Retry"
+
+
+@blp.get("/")
+def home():
+    """Open the calendar."""
+    return redirect(url_for("console.calendar"))
+
+
+@blp.get("/calendar")
+def calendar():
+    """Show a week or a month of posts in the user's time zone."""
+    view = "month" if request.args.get("view") == "month" else "week"
+    zone = _zone()
+    try:
+        day = datetime.date.fromisoformat(request.args.get("date", ""))
+    except ValueError:
+        day = datetime.datetime.now(zone).date()
+    if view == "week":
+        first = day - datetime.timedelta(days=day.weekday())
+        days = [first + datetime.timedelta(days=n) for n in range(7)]
+        previous, following = first - datetime.timedelta(days=7), first + datetime.timedelta(days=7)
+    else:
+        month_start = day.replace(day=1)
+        first = month_start - datetime.timedelta(days=month_start.weekday())
+        following = (month_start + datetime.timedelta(days=32)).replace(day=1)
+        weeks = -(-((following - first).days) // 7)
+        days = [first + datetime.timedelta(days=n) for n in range(weeks * 7)]
+        previous = (month_start - datetime.timedelta(days=1)).replace(day=1)
+    start_ms = _midnight_ms(days[0], zone)
+    end_ms = _midnight_ms(days[-1] + datetime.timedelta(days=1), zone)
+    posts = list(
+        Post.visible_to(principal())
+        .where((Post.scheduled_for >= start_ms) & (Post.scheduled_for < end_ms))
+        .order_by(Post.scheduled_for, Post.id)
+    )
+    by_day = {d: [] for d in days}
+    for post in posts:
+        by_day.setdefault(datetime.datetime.fromtimestamp(post.scheduled_for / 1000, zone).date(), []).append(
+            post
+        )
+    return page(
+        "calendar.html",
+        title="Calendar",
+        view=view,
+        day=day,
+        days=days,
+        by_day=by_day,
+        today=datetime.datetime.now(zone).date(),
+        month=day.month,
+        previous=previous,
+        following=following,
+        channels={channel.id: channel for channel in visible_channels()},
+        attention=[post for post in posts if needs_attention(post)],
+    )
+
+
+def _midnight_ms(day, zone):
+    return int(datetime.datetime.combine(day, datetime.time(), zone).timestamp() * 1000)
+
+
+def _post_form(post=None, status=200, form=None, errors=None):
+    if post is not None and form is None:
+        form = {
+            "channelId": post.channel_id,
+            "content": post.content or "",
+            "scheduledFor": local(post.scheduled_for, LOCAL_INPUT),
+            "media": post.media,
+        }
+    media = list(Media.visible_to(principal()).where(Media.id.in_((form or {}).get("media") or [])))
+    return page(
+        "post.html",
+        status,
+        title="Edit post" if post else "New post",
+        post=targets.attach([post])[0] if post else None,
+        form=form or {"scheduledFor": request.args.get("at", ""), "channelId": request.args.get("channel")},
+        errors=errors or {},
+        channels=visible_channels(),
+        media=media,
+        limits=CONTENT_LIMITS,
+        api_limit=API_CONTENT_LIMIT,
+    )
+
+
+@blp.get("/posts/new")
+def new_post():
+    """Show the form for a new post."""
+    return _post_form()
+
+
+@blp.get("/posts/<post_id>")
+@not_found_is_404
+def show_post(post_id):
+    """Show a post, where it stands, and its edit form."""
+    return _post_form(Post.get_visible(principal(), post_id))
+
+
+@blp.post("/posts/new")
+@upload_form
+def create_post():
+    """Schedule a post, with an uploaded image or video if one is attached."""
+    return _save(None)
+
+
+@blp.post("/posts/<post_id>")
+@upload_form
+@not_found_is_404
+def update_post(post_id):
+    """Change a post and queue it again."""
+    return _save(Post.get_visible(principal(), post_id))
+
+
+def _save(post):
+    try:
+        with uploads.receiving_files():
+            check_csrf()
+            return _save_received(post)
+    except DomainError as error:  # the upload was refused as it arrived: too large, or not media
+        return _post_form(post, 400, request.form.to_dict(), form_errors(error))
+
+
+def _save_received(post):
+    form = request.form
+    kept = [] if form.get("removeMedia") else form.getlist("media")
+    data = {
+        "channelId": form.get("channelId", ""),
+        "content": form.get("content", ""),
+        "scheduledFor": form.get("scheduledFor", ""),
+        "status": PostStatus.DRAFT if form.get("draft") else PostStatus.QUEUED,
+    }
+    try:
+        upload = request.files.get("file")
+        if upload and upload.filename:
+            # Kept in the library even if the post is refused: the form shown again
+            # holds its key, so the file need not be sent twice.
+            kept.append(library.create(principal(), upload.stream, upload.filename, form.get("altText")).id)
+        fields = load(UPDATE if post else CREATE, {**data, "media": kept})
+        if "scheduled_for" in fields:
+            fields["timezone"] = g.user.time_zone
+        settings = current_app.config["POSTLINE"]["posts"]
+        if post is None:
+            post = lifecycle.create(principal(), [fields], settings)[0]
+        else:
+            lifecycle.update(principal(), [(post.id, fields)], settings)
+    except (DomainError, ValidationError) as error:
+        return _post_form(post, 400, {**data, "media": kept}, form_errors(error))
+    return redirect(url_for("console.show_post", post_id=post.id))
+
+
+@blp.post("/posts/<post_id>/retry")
+def retry_post(post_id):
+    """Queue a failed or blocked post again, as it is (a resend, after an unconfirmed send)."""
+    lifecycle.update(principal(), [(post_id, {})], current_app.config["POSTLINE"]["posts"])
+    return redirect(safe_next(request.form.get("next"), url_for("console.show_post", post_id=post_id)))
+
+
+@blp.post("/posts/<post_id>/delete")
+def delete_post(post_id):
+    """Delete a post (Postline's record; a published post stays on the platform)."""
+    lifecycle.delete(principal(), [post_id], lambda index: "id")
+    return redirect(url_for("console.calendar"))

@@ -1,0 +1,187 @@
+"""The console in a real headless Chromium (Debian's `chromium`, driven by Playwright),
+against gunicorn and the worker on 127.0.0.1: what a person does, end to end.
+
+Each page visited is saved as a screenshot under `.artifacts/screenshots/` (git-ignored).
+"""
+
+import re
+import shutil
+
+import pytest
+
+from tests.support import ROOT
+from tests.support.console import PASSWORD
+from tests.support.media import image
+from tests.support.receivers import Reply
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = ROOT / ".artifacts" / "screenshots"
+TIMEOUT_MS = 30_000
+
+if not shutil.which("chromium"):
+    pytest.skip(
+        "BROWSER TESTS NOT RUN: Debian's chromium is missing (apt-get install chromium; .ci/run does it)",
+        allow_module_level=True,
+    )
+
+sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def site(app, gunicorn, worker_process, console_user, tmp_path):
+    """The console served by gunicorn, with a worker publishing and delivering, allowed
+    to call webhooks on 127.0.0.1 (one attempt each)."""
+    env = {
+        "POSTLINE_WEBHOOKS_ALLOW_HTTP": "true",
+        "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true",
+        "POSTLINE_WEBHOOKS_RETRY_DELAYS": "[0]",
+        "POSTLINE_PUBLISHING_RETRY_DELAYS": "[3600]",
+        "POSTLINE_WORKER_POLL_INTERVAL": "0.2",
+    }
+    url = gunicorn(workers=1, **env)
+    worker_process(**env)
+    return url
+
+
+@pytest.fixture
+def browser_page(chromium, site, database_url, request):
+    """A fresh browser context on the site; `shot(name)` saves a screenshot."""
+    context = chromium.new_context(base_url=site, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    backend = database_url.split(":", 1)[0]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def shot(name, width=None):
+        if width:
+            page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=SCREENSHOTS / f"{backend}-{name}.png", full_page=True)
+        if width:
+            page.set_viewport_size({"width": 1280, "height": 900})
+
+    page.shot = shot
+    yield page
+    context.close()
+
+
+def sign_in(page, password=PASSWORD):
+    page.goto("/console/sign-in")
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+
+
+def test_sign_in_wrong_password_lockout_and_sign_out(browser_page):
+    page = browser_page
+    page.goto("/console/keys")
+    assert page.url.endswith("/console/sign-in?next=/console/keys")
+    page.shot("sign-in")
+    sign_in(page, "not the password")
+    assert page.get_by_role("alert").inner_text() == "Wrong email or password."
+    page.shot("sign-in-wrong-password")
+    for _ in range(4):
+        sign_in(page, "not the password")
+    sign_in(page)  # the right password, refused while locked out
+    assert "Too many failed sign-ins" in page.get_by_role("alert").inner_text()
+    page.shot("sign-in-locked")
+
+
+def test_keys_a_post_with_an_image_published_and_a_failed_posts_error(browser_page, tmp_path):
+    page = browser_page
+    sign_in(page)
+    assert page.url.endswith("/console/calendar")
+    # Keyboard: the skip link comes first, Tab goes on to the navigation, and the skip
+    # link moves focus to the content.
+    skip = page.get_by_role("link", name="Skip to content")
+    skip.focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Postline"
+    skip.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+
+    # An API key, shown once.
+    page.get_by_role("link", name="API keys").click()
+    page.get_by_label("Name", exact=True).fill("deploy")
+    page.get_by_label("analytics:read").uncheck()
+    page.get_by_role("button", name="Create key").click()
+    full_key = page.get_by_label("The full key").input_value()
+    assert re.fullmatch(r"service_sk_live_[a-z0-9]{8}_[A-Za-z0-9]{32,}", full_key)
+    page.shot("keys-created")
+    page.goto("/console/keys")
+    assert full_key not in page.content() and "deploy" in page.content()
+    page.shot("keys")
+
+    # Test mode: a channel, then a post with an image, published by the sandbox.
+    page.get_by_role("button", name="Switch to test").click()
+    page.get_by_role("link", name="Channels").click()
+    page.get_by_label("Name", exact=True).fill("Launch")
+    page.get_by_role("button", name="Create channel").click()
+    page.shot("channels")
+    picture = tmp_path / "banner.png"
+    picture.write_bytes(image("PNG", size=(120, 80)))
+    page.get_by_role("link", name="Calendar").click()
+    page.get_by_role("link", name="New post", exact=True).click()
+    content = page.get_by_label("Content")
+    content.fill("Hello from the console #launch")
+    assert page.locator('#content-limits li[data-platform="x"] .count').inner_text() == "30"
+    page.get_by_label("Add an image or a video").set_input_files(str(picture))
+    page.get_by_label("Alt text of the image (optional)").fill("The launch banner")
+    page.shot("post-new")
+    page.get_by_role("button", name="Schedule").click()
+    page.locator("#post-status", has_text="done").wait_for()
+    assert "banner.png" in page.content() and "The launch banner" in page.content()
+    assert page.get_by_role("cell", name="sandbox").count() == 1
+    page.shot("post-published")
+
+    # A post that fails: its error is readable on its page and on the calendar.
+    page.goto("/console/posts/new")
+    page.get_by_label("Content").fill("This one breaks #sandbox:fail")
+    page.get_by_role("button", name="Schedule").click()
+    page.locator("#post-status", has_text="failed").wait_for()
+    assert "SANDBOX_FAILURE" in page.locator("#post-error").inner_text()
+    page.shot("post-failed")
+    page.get_by_role("link", name="Calendar").click()
+    attention = page.locator(".attention")
+    assert "This one breaks" in attention.inner_text() and attention.get_by_role("button").count() == 1
+    page.shot("calendar-week")
+    page.shot("calendar-week-375px", width=375)
+    page.get_by_role("link", name="Month").click()
+    page.shot("calendar-month")
+    page.get_by_role("link", name="Usage").click()
+    assert page.locator("svg.chart rect").count() > 0
+    page.shot("usage")
+
+
+def test_a_webhook_delivery_is_retried(browser_page, receiver):
+    page = browser_page
+    hook = receiver()
+    hook.script(Reply(status=500, body=b"receiver down"))
+    sign_in(page)
+    page.get_by_role("link", name="Webhooks").click()
+    page.get_by_label("URL (https)").fill(hook.url())
+    page.get_by_role("button", name="Create webhook").click()
+    assert page.get_by_label(re.compile("Signing secret")).input_value().startswith("whsec_")
+    page.shot("webhooks-created")
+    page.get_by_role("link", name=hook.url()).click()
+    page.get_by_role("button", name="Send a test event").click()
+    page.locator(".delivery", has_text="HTTP 500").wait_for()
+    assert "receiver down" in page.content()
+    page.shot("webhook-failed-delivery")
+    page.locator(".delivery").first.get_by_role("button", name="Retry").click()
+    page.locator(".delivery", has_text="HTTP 200").wait_for()
+    assert page.locator(".delivery").count() == 2
+    hook.wait_for(2)
+    page.shot("webhook-retried")
+    page.get_by_role("link", name="Settings").click()
+    page.shot("settings")
+    page.get_by_role("button", name="Sign out").click()
+    assert page.url.endswith("/console/sign-in")
