@@ -483,30 +483,29 @@ class WebhookDelivery(BaseModel):
         return _found(cls.of(webhook_id).where(cls.id == delivery_id).first())
 
     @classmethod
-    def next_webhook_due(cls, now_ms, slots, most):
+    def busy_webhooks(cls, now_ms, slots):
+        """Ids of webhooks with `slots` or more claims holding their deliveries now.
+
+        Counted here rather than by GROUP BY or DISTINCT in SQL, for which SQLite would
+        scan every delivery by webhook instead of the few leased ones by their lease index."""
+        held = cls.select(cls.webhook, cls.lease_owner).where(cls.lease_expires_at > now_ms)
+        claims = collections.Counter(webhook_id for webhook_id, _ in set(held.tuples()))
+        return [webhook_id for webhook_id, count in claims.items() if count >= slots]
+
+    @classmethod
+    def next_webhook_due(cls, now_ms, busy, most):
         """(webhook id, how many of its deliveries are due, counted to `most` at most)
-        for the webhook of the earliest due delivery among webhooks with fewer than
-        `slots` claims holding their deliveries now; None if there is none."""
-        leased = cls.alias()
-        busy = (
-            leased.select(leased.webhook)
-            .where(leased.lease_expires_at > now_ms)
-            .group_by(leased.webhook)
-            .having(fn.COUNT(leased.lease_owner.distinct()) >= slots)
-        )
+        for the webhook of the earliest due delivery, among webhooks not in `busy`;
+        None if there is none."""
         same = cls.alias()
         due_of_same = (
             same.select(same.id).where((same.webhook == cls.webhook) & (same.due_at <= now_ms)).limit(most)
         )
         due_count = cls.select(fn.COUNT(SQL("*"))).from_(due_of_same.alias("due"))
-        return (
-            cls.select(cls.webhook, due_count)
-            .where((cls.due_at <= now_ms) & cls.webhook.not_in(busy))
-            .order_by(cls.due_at)
-            .limit(1)
-            .tuples()
-            .first()
-        )
+        due = cls.due_at <= now_ms
+        if busy:
+            due &= cls.webhook.not_in(busy)
+        return cls.select(cls.webhook, due_count).where(due).order_by(cls.due_at).limit(1).tuples().first()
 
     @classmethod
     def for_sending(cls, deliveries):

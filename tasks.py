@@ -3,6 +3,7 @@
 
     python3 tasks.py serve    # API (gunicorn) + worker on SQLite; prints a first key on an empty database
     python3 tasks.py test     # the whole test suite (PostgreSQL too when TEST_DATABASE_URL is set)
+    python3 tasks.py bench    # every benchmark, one table of figures (needs wrk and curl)
 
 Needs only Python 3.11+. Extra arguments after `test` go to pytest.
 """
@@ -87,9 +88,16 @@ def test(pytest_args):
     return subprocess.call([PYTHON, "-m", "pytest", *pytest_args], cwd=ROOT)
 
 
+def bench():
+    ensure_environment("requirements-dev.txt")
+    return subprocess.call([PYTHON, ROOT / "bench" / "run.py"], cwd=ROOT)
+
+
 def main(argv):
     if argv[:1] == ["serve"]:
         return serve()
+    if argv[:1] == ["bench"]:
+        return bench()
     if argv[:1] == ["test"]:
         return test(argv[1:])
     print(__doc__, file=sys.stderr)

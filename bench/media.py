@@ -27,7 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from bench.support import create_key  # noqa: E402
+from bench.support import Results, add_results_option, create_key  # noqa: E402
 from tests.support.servers import ServerProcess  # noqa: E402
 
 MB = 1024 * 1024
@@ -41,6 +41,7 @@ def main():
     parser.add_argument("--size-mb", type=int, default=100, help="size of the uploaded video")
     parser.add_argument("--runs", type=int, default=5, help="measured uploads to each app")
     parser.add_argument("--root", type=Path, default=HERE.parent, help="the checkout to measure")
+    add_results_option(parser)
     args = parser.parse_args()
     if shutil.which("curl") is None:
         raise SystemExit("curl is not installed (Debian: apt-get install curl)")
@@ -160,7 +161,15 @@ def report(args, targets):
         median = statistics.median(target.throughputs)
         print(f"{name:10} {median:12.0f} {runs:>40} {max(target.rss_growths):12.1f} MB")
     print(f"throughput ratio postline/bare: {ratio:.2f} (target >= 0.70)")
-    print(f"postline worker peak RSS growth: {max(postline.rss_growths):.1f} MB (target < 30 MB)")
+    growth = max(postline.rss_growths)
+    print(f"postline worker peak RSS growth: {growth:.1f} MB (target < 30 MB)")
+    results = Results(args.results)
+    medians = [statistics.median(target.throughputs) for target in (postline, bare)]
+    detail = f"{medians[0]:.0f} MB/s; bare {medians[1]:.0f} MB/s ({args.size_mb} MB mp4, curl)"
+    results.add("POST /v1/media/upload", "sqlite", ratio, detail, ">= 0.7", ratio >= 0.7)
+    results.add(
+        "upload: app worker RSS growth (MB)", "sqlite", growth, "peak during the uploads", "< 30", growth < 30
+    )
 
 
 if __name__ == "__main__":

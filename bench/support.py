@@ -57,6 +57,28 @@ class Receiver:
         self.process.stdout.close()
 
 
+class Results:
+    """The figures a benchmark reports to bench/run.py, which prints them in one table:
+    with `--results FILE`, each `add` appends one JSON line to FILE."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def add(self, benchmark, backend, value, detail, target=None, met=None):
+        """`value` is the headline figure (a ratio where there is a baseline), `detail`
+        what it was measured from, `target` the bar in words and `met` whether it was reached."""
+        if self.path is None:
+            return
+        row = {"benchmark": benchmark, "backend": backend, "value": value, "detail": detail}
+        row.update(target=target, met=met)
+        with open(self.path, "a") as file:
+            file.write(json.dumps(row) + "\n")
+
+
+def add_results_option(parser):
+    parser.add_argument("--results", help="append the figures as JSON lines to this file (bench/run.py)")
+
+
 def create_key(root, env, *options):
     """A new API key from the CLI (`flask create-key`), for the database in `env`."""
     done = subprocess.run(

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.support import LOCAL_WEBHOOKS, Receiver, on_each_backend, wait  # noqa: E402
+from bench.support import LOCAL_WEBHOOKS, Receiver, Results, add_results_option, on_each_backend, wait  # noqa: E402
 from models import Account, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import db, ids, process  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
@@ -29,6 +29,7 @@ from postline.webhooks import events, signatures, subscriptions  # noqa: E402
 from tests.support.servers import environment  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
+DEFAULT_SHAPE = (1, 16, 2)  # one worker with the default [webhooks] concurrency and per-webhook cap
 
 
 def run(database_url, data_dir, receiver, shape, count, max_seconds):
@@ -106,14 +107,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=5000)
     parser.add_argument("--max-seconds", type=float, default=30, help="per run")
+    add_results_option(parser)
     args = parser.parse_args()
+    results = Results(args.results)
 
     receiver = Receiver()
     baseline = bare_loop(receiver.url, args.events)
     print(f"bare Python loop to the same receiver: {baseline:.0f} deliveries/s")
     # (worker processes, threads each, batches per webhook at once): the defaults, a
     # higher per-webhook cap, and two workers.
-    shapes = [(1, 16, 2), (1, 16, 4), (2, 16, 2)]
+    shapes = [DEFAULT_SHAPE, (1, 16, 4), (2, 16, 2)]
     print(f"{args.events} post.created events, fanned out to one webhook on {receiver.url}")
     print(
         f"{'backend':<11} {'workers':>7} {'threads':>7} {'per hook':>8} {'events/s':>9} {'deliveries/s':>12}"
@@ -129,6 +132,18 @@ def main():
                 f" {delivered / baseline:>6.2f}"
             )
             print(row + incomplete, flush=True)
+            ratio = delivered / baseline if sent == args.events else 0.0
+            detail = f"{delivered:.0f}/s vs a bare loop's {baseline:.0f}/s; {args.events} events"
+            label = f"webhook deliveries: {shape[0]} worker(s), {shape[2]} per webhook"
+            default = shape == DEFAULT_SHAPE
+            results.add(
+                label,
+                backend,
+                ratio,
+                detail,
+                ">= 0.5" if default else None,
+                ratio >= 0.5 if default else None,
+            )
 
     try:
         on_each_backend(report)

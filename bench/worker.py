@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.support import LOCAL_WEBHOOKS, Receiver, on_each_backend, wait  # noqa: E402
+from bench.support import LOCAL_WEBHOOKS, Receiver, Results, add_results_option, on_each_backend, wait  # noqa: E402
 from models import Channel, Post, PostTarget, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import clock, db, process  # noqa: E402
 from postline.accounts import accounts, keys  # noqa: E402
@@ -33,6 +33,7 @@ from tests.support.servers import environment  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
 STEADY_RATE = 50
+BURST_TARGETS = {"sqlite": 1000, "postgresql": 600}  # posts/s
 
 
 def setup(database_url, data_dir, receiver_url):
@@ -128,8 +129,10 @@ def main():
     parser.add_argument("--posts", type=int, default=10000)
     parser.add_argument("--steady-seconds", type=int, default=30)
     parser.add_argument("--max-seconds", type=float, default=300, help="per phase")
+    add_results_option(parser)
     args = parser.parse_args()
     receiver = Receiver()
+    results = Results(args.results)
 
     def report(backend, url, data_dir):
         key, channel_id, env = setup(url, data_dir, receiver.url)
@@ -141,6 +144,14 @@ def main():
             f"lateness at {STEADY_RATE}/s: p50 {p50:.2f} s  p99 {p99:.2f} s  max {worst:.2f} s",
             flush=True,
         )
+        minimum = BURST_TARGETS[backend]
+        burst = f"{args.posts} posts due at once; {delivered:.0f} webhook deliveries/s"
+        results.add("worker burst: posts/s", backend, published, burst, f">= {minimum}", published >= minimum)
+        if backend == "sqlite":
+            results.add("worker burst: all published after (s)", backend, last, burst, "<= 10", last <= 10)
+        steady = f"{STEADY_RATE} posts/s for {args.steady_seconds} s; p50 {p50:.2f} s, max {worst:.2f} s"
+        results.add("worker: p99 lateness (s)", backend, p99, steady, "< 1", p99 < 1)
+        results.add("worker: peak RSS (MB)", backend, rss, "during the burst", "< 150", rss < 150)
         db.close()
 
     print(

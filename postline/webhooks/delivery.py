@@ -58,7 +58,8 @@ def claim_next(worker_id, settings, lease_ms):
     delivery among those with a free slot. Returns the batch, or [] when none is due."""
     now = clock.now_ms()
     slots = settings["per_webhook_concurrency"]
-    found = WebhookDelivery.next_webhook_due(now, slots, most=BATCH_SIZE * slots)
+    busy = WebhookDelivery.busy_webhooks(now, slots)
+    found = WebhookDelivery.next_webhook_due(now, busy, most=BATCH_SIZE * slots)
     if found is None:
         return []
     # Few due: split them across the webhook's slots rather than send them one by one.
