@@ -483,14 +483,13 @@ class WebhookDelivery(BaseModel):
         return _found(cls.of(webhook_id).where(cls.id == delivery_id).first())
 
     @classmethod
-    def busy_webhooks(cls, now_ms, slots):
-        """Ids of webhooks with `slots` or more claims holding their deliveries now.
+    def claims_by_webhook(cls, now_ms):
+        """How many claims hold deliveries of each webhook now: a Counter by webhook id.
 
         Counted here rather than by GROUP BY or DISTINCT in SQL, for which SQLite would
         scan every delivery by webhook instead of the few leased ones by their lease index."""
         held = cls.select(cls.webhook, cls.lease_owner).where(cls.lease_expires_at > now_ms)
-        claims = collections.Counter(webhook_id for webhook_id, _ in set(held.tuples()))
-        return [webhook_id for webhook_id, count in claims.items() if count >= slots]
+        return collections.Counter(webhook_id for webhook_id, _ in set(held.tuples()))
 
     @classmethod
     def next_webhook_due(cls, now_ms, busy, most):

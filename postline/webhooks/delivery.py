@@ -58,13 +58,14 @@ def claim_next(worker_id, settings, lease_ms):
     delivery among those with a free slot. Returns the batch, or [] when none is due."""
     now = clock.now_ms()
     slots = settings["per_webhook_concurrency"]
-    busy = WebhookDelivery.busy_webhooks(now, slots)
+    claims = WebhookDelivery.claims_by_webhook(now)
+    busy = [webhook_id for webhook_id, count in claims.items() if count >= slots]
     found = WebhookDelivery.next_webhook_due(now, busy, most=BATCH_SIZE * slots)
     if found is None:
         return []
-    # Few due: split them across the webhook's slots rather than send them one by one.
+    # Few due: split them across the webhook's free slots rather than send them one by one.
     webhook_id, due = found
-    size = min(BATCH_SIZE, max(1, math.ceil(due / slots)))
+    size = min(BATCH_SIZE, max(1, math.ceil(due / (slots - claims[webhook_id]))))
     return leases.claim(
         WebhookDelivery, worker_id, now, lease_ms, limit=size, where=WebhookDelivery.webhook == webhook_id
     )

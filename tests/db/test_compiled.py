@@ -37,3 +37,42 @@ def test_insert_rows_writes_what_the_model_would(app):
         ("ch_1", "n1"),
         ("ch_2", "n2"),
     ]
+
+
+def test_update_rows_writes_each_rows_own_values_where_the_match_holds(app):
+    account = Account.create(id="acct_1", name="acme", plan="free")
+    rows = [
+        {"id": f"ch_{n}", "account": account.id, "mode": "live", "name": f"n{n}", "color": "#000000"}
+        for n in range(4)
+    ]
+    db.insert_rows(Channel, [{**row, "created_at": 1, "updated_at": 1} for row in rows])
+    written = db.update_rows(
+        Channel,
+        [
+            {"id": "ch_0", "mode": "live", "name": "zero", "created_at": 10},
+            {"id": "ch_1", "mode": "test", "name": "not written: its mode does not match", "created_at": 11},
+            {"id": "ch_2", "mode": "live", "name": "two", "created_at": 12},
+        ],
+        match=("id", "mode"),
+        constants={"color": "#FFFFFF", "updated_at": 99},
+    )
+    assert written == 2
+    channels = [
+        (c.id, c.name, c.color, c.created_at, c.updated_at) for c in Channel.select().order_by(Channel.id)
+    ]
+    assert channels == [
+        ("ch_0", "zero", "#FFFFFF", 10, 99),
+        ("ch_1", "n1", "#000000", 1, 1),
+        ("ch_2", "two", "#FFFFFF", 12, 99),
+        ("ch_3", "n3", "#000000", 1, 1),
+    ]
+
+
+def test_update_rows_writes_nulls_to_typed_columns(app, make_key):
+    # On PostgreSQL a VALUES column of NULLs alone has no type: update_rows casts it.
+    make_key(account="acme")
+    key = ApiKey.select().first()
+    ApiKey.update(expires_at=5, last_used_at=6).where(ApiKey.id == key.id).execute()
+    assert db.update_rows(ApiKey, [{"id": key.id, "expires_at": None, "last_used_at": None}]) == 1
+    again = ApiKey.get_by_id(key.id)
+    assert (again.expires_at, again.last_used_at) == (None, None)

@@ -1,5 +1,6 @@
 """A webhook receiver for tests: a threaded HTTP(S) server on 127.0.0.1 that records
 every request and answers as scripted (status, delay, headers) one request at a time.
+It closes each connection after its answer unless made with `keep_alive=True`.
 """
 
 import collections
@@ -30,6 +31,7 @@ class Received:
     headers: dict
     body: bytes
     arrived: float  # time.monotonic()
+    peer: tuple = None  # the client's (address, port): one per connection
 
 
 class _Server(ThreadingHTTPServer):
@@ -40,8 +42,9 @@ class _Server(ThreadingHTTPServer):
 class Receiver:
     """Answers POSTs with the scripted replies in order, then with `default`."""
 
-    def __init__(self, default=Reply(), tls_context=None):
+    def __init__(self, default=Reply(), tls_context=None, keep_alive=False):
         self.default = default
+        self.keep_alive = keep_alive
         self.requests = []
         self.server_names = []  # TLS SNI names the clients sent
         self._replies = collections.deque()
@@ -78,9 +81,9 @@ class Receiver:
         self._server.server_close()
         self._thread.join()
 
-    def _record(self, path, headers, body):
+    def _record(self, path, headers, body, peer):
         with self._lock:
-            self.requests.append(Received(path, headers, body, time.monotonic()))
+            self.requests.append(Received(path, headers, body, time.monotonic(), peer))
             self._lock.notify_all()
             return self._replies.popleft() if self._replies else self.default
 
@@ -92,14 +95,15 @@ class Receiver:
 
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                reply = receiver._record(self.path, dict(self.headers), body)
+                reply = receiver._record(self.path, dict(self.headers), body, self.client_address)
                 if receiver._stopping.wait(reply.delay):
                     return
                 self.send_response(reply.status)
                 for name, value in reply.headers.items():
                     self.send_header(name, value)
                 self.send_header("Content-Length", str(len(reply.body)))
-                self.send_header("Connection", "close")
+                if not receiver.keep_alive:
+                    self.send_header("Connection", "close")
                 self.end_headers()
                 self.wfile.write(reply.body)
 

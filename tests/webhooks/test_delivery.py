@@ -760,3 +760,50 @@ def test_a_success_resets_the_failing_clock(api, receiver, hook_settings, clock_
     clock_at(NOW + 2_000)
     deliver(hook_settings)
     assert Webhook.get_by_id(webhook["id"]).failing_since is None
+
+
+# Batches ----------------------------------------------------------------------------
+
+
+def test_a_webhooks_due_deliveries_go_out_in_order_over_one_connection(api, receiver, hook_settings):
+    inbox = receiver(keep_alive=True)
+    webhook = create(api, inbox.url())
+    sent = [record(webhook["userId"]).id for _ in range(5)]
+    assert deliver({**hook_settings, "per_webhook_concurrency": 1}) == 5
+    requests = inbox.wait_for(5)
+    assert [request.headers["Service-Event-Id"] for request in requests] == sent
+    assert len({request.peer for request in requests}) == 1
+    assert {(d.status, d.attempts, d.lease_owner) for d in WebhookDelivery.select()} == {
+        ("succeeded", 1, None)
+    }
+
+
+def test_few_due_deliveries_are_split_across_the_webhooks_slots(api, receiver, hook_settings):
+    webhook = create(api, receiver().url())
+    for _ in range(5):
+        record(webhook["userId"])
+    settings = {**hook_settings, "per_webhook_concurrency": 2}
+    first = webhook_delivery.claim_next(WORKER, settings, LEASE_MS)
+    second = webhook_delivery.claim_next(WORKER, settings, LEASE_MS)
+    assert (len(first), len(second)) == (3, 2)
+    # Both slots of the webhook are taken: nothing more is claimed for it.
+    record(webhook["userId"])
+    assert webhook_delivery.claim_next(WORKER, settings, LEASE_MS) == []
+
+
+def test_an_attempt_without_an_answer_hands_the_rest_of_its_batch_back(api, receiver, hook_settings):
+    inbox = receiver()
+    inbox.script(Reply(delay=2))
+    webhook = create(api, inbox.url())
+    first, *rest = [record(webhook["userId"]) for _ in range(3)]
+    settings = {**hook_settings, "per_webhook_concurrency": 1, "timeout": 0.5}
+    claimed = webhook_delivery.claim_next(WORKER, settings, LEASE_MS)
+    assert len(claimed) == 3
+    assert webhook_delivery.deliver(claimed, settings) == 1
+    timed_out = delivery_of(first)
+    assert (timed_out.status, timed_out.attempts, timed_out.response_status) == ("pending", 1, None)
+    for event in rest:
+        given_back = delivery_of(event)
+        assert (given_back.status, given_back.attempts, given_back.lease_owner) == ("pending", 0, None)
+        assert given_back.due_at <= time.time() * 1000 + 1
+    assert len(inbox.requests) == 1
