@@ -1,12 +1,24 @@
 """The blueprints: the /v1 resources, one module each, the service's own pages, and
 the public media URLs."""
 
-from routes import api_keys, channels, health, media, posts, public_media, service, usage, webhooks
+from routes import (
+    api_keys,
+    channels,
+    connections,
+    health,
+    media,
+    posts,
+    public_media,
+    service,
+    usage,
+    webhooks,
+)
 
 BLUEPRINTS = (
     service.blp,
     health.blp,
     channels.blp,
+    connections.blp,
     posts.blp,
     media.blp,
     webhooks.blp,

@@ -16,7 +16,7 @@ FAIL_TAG = "#sandbox:fail"
 BLOCK_TAG = "#sandbox:block"
 
 
-def publish(post, target):
+def publish(post, target, call=None):
     content = post.content or ""
     if FAIL_TAG in content:
         raise PublishError(RETRYABLE, "SANDBOX_FAILURE", f"The sandbox failed this post ({FAIL_TAG}).")

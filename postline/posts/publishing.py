@@ -13,21 +13,32 @@
      committed before the call, and its outcome committed right after, so a target a
      platform confirmed is never sent again; a worker that dies mid-call leaves the
      mark, which the next worker turns into `unconfirmed` instead of sending blindly.
+     No transaction is open during the call. The access token comes from the
+     connection (postline/connections/tokens.py); a 401 refreshes it once and sends
+     again at once (the platform refused the first request, so nothing was posted).
+   - A platform that finishes later (X processing a video) leaves its target
+     `processing` with a time to check again: the post stays `publishing`, its lease
+     is given back and it is due at that time; no thread waits. The next worker to
+     take it continues the same attempt and asks the platform (`check`).
 3. Each post ends `done`, `failed` (retried at `nextAttemptAt` while one is set) or
    `blocked`, with its event recorded in the same transaction (the outbox).
 Every write happens only while this worker's lease holds; a post whose lease was
 lost is left alone.
 """
 
+import json
 import logging
 from dataclasses import dataclass
 
-from models import LIVE, Post, PostTarget
+from peewee import Case
+
+from models import LIVE, ChannelConnection, Connection, Post, PostTarget
 from postline import clock, db, logs, metrics, platforms
+from postline.connections import tokens
 from postline.db import leases
 from postline.jobs.pool import WorkPool
 from postline.limits import usage
-from postline.platforms import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, PublishError
+from postline.platforms import BLOCKED, PERMANENT, RETRYABLE, TOKEN, UNCONFIRMED, Processing, PublishError
 from postline.posts import targets
 from postline.statuses import PostStatus, TargetStatus
 from postline.webhooks import events
@@ -36,6 +47,7 @@ log = logging.getLogger(__name__)
 
 STARTABLE = (PostStatus.QUEUED, PostStatus.FAILED, PostStatus.BLOCKED, PostStatus.PUBLISHING)
 TO_SEND = (TargetStatus.PENDING, TargetStatus.FAILED)
+DEAD_CONNECTION = "CONNECTION_EXPIRED"
 UNCONFIRMED_MESSAGE = (
     "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
 )
@@ -137,7 +149,7 @@ def _publish(claimed, settings, lease_ms):
     finished = {post.id for post, _ in results}
     for post in started:
         if post.id not in finished:
-            outcomes[post.id] = _publish_with_calls(post, lease_ms, settings["retry_delays"])
+            outcomes[post.id] = _publish_with_calls(post, lease_ms, settings)
     _report(started, outcomes)
     return outcomes
 
@@ -150,8 +162,8 @@ def _report(posts, outcomes):
     now = clock.now_ms()
     for post in posts:
         status = outcomes[post.id]
-        if status is None:
-            continue  # its lease was lost: the new owner reports it
+        if status in (None, PostStatus.PUBLISHING):
+            continue  # its lease was lost (the new owner reports it), or a platform is still at work
         if status in counters:
             usage.count(post.account_id, post.mode, **{counters[status]: 1})
         if status == PostStatus.DONE and post.attempts == 1:
@@ -186,28 +198,20 @@ def _start(claimed, lease_ms):
     )
     renewed = {"lease_expires_at": now + lease_ms, "due_at": now + lease_ms}
     # While publishing, no next attempt is scheduled: `nextAttemptAt` set always means one is.
-    start = Post.update(
-        status=PostStatus.PUBLISHING, attempts=Post.attempts + 1, next_attempt_at=None, **renewed
-    )
+    # A post taken while `publishing` (a target waiting for its platform, or a worker that
+    # died) continues the attempt it was in.
+    attempts = Case(Post.status, [(PostStatus.PUBLISHING, Post.attempts)], Post.attempts + 1)
+    start = Post.update(status=PostStatus.PUBLISHING, attempts=attempts, next_attempt_at=None, **renewed)
     start = start.where(held)
     started_ids = {row.id for row in start.returning(Post.id).execute()}
     started = [post for post in claimed if post.id in started_ids]
     for post in started:
+        if post.status != PostStatus.PUBLISHING:
+            post.attempts += 1
         post.status = PostStatus.PUBLISHING
-        post.attempts += 1
         post.lease_expires_at = post.due_at = renewed["lease_expires_at"]
     targets.attach(started)
-    new_sandbox = [post for post in started if not post.targets and post.mode != LIVE]
-    if new_sandbox:
-        rows = [
-            {"post": post.id, "platform": platforms.sandbox.PLATFORM, "status": TargetStatus.PENDING}
-            for post in new_sandbox
-        ]
-        db.insert_rows(PostTarget, [{**row, "created_at": now, "updated_at": now} for row in rows])
-        Post.update(has_targets=True).where(Post.id.in_([post.id for post in new_sandbox])).execute()
-        for post in new_sandbox:
-            post.has_targets = True
-        targets.attach(new_sandbox)
+    _create_targets([post for post in started if not post.targets], now)
     orphans = [target for post in started for target in post.targets if target.status == TargetStatus.SENDING]
     if orphans:
         # Sent by a worker that died before it learnt the outcome: never send them again.
@@ -222,6 +226,41 @@ def _start(claimed, lease_ms):
     return started
 
 
+def _create_targets(posts, now):
+    """Give posts their targets on their first attempt: the sandbox in test mode, the
+    channel's connections as they are now in live mode (none: blocked NO_CONNECTIONS)."""
+    live_channels = {post.channel_id for post in posts if post.mode == LIVE}
+    connected = ChannelConnection.connections_of(live_channels)
+    platform_of = {}
+    if live_channels:
+        ids = [connection_id for ids in connected.values() for connection_id in ids]
+        platform_of = dict(
+            Connection.select(Connection.id, Connection.platform).where(Connection.id.in_(ids)).tuples()
+        )
+    rows = []
+    for post in posts:
+        if post.mode != LIVE:
+            rows.append({"post": post.id, "platform": platforms.sandbox.PLATFORM, "connection_id": None})
+        else:
+            rows += [
+                {"post": post.id, "platform": platform_of[connection_id], "connection_id": connection_id}
+                for connection_id in connected[post.channel_id]
+                if connection_id in platform_of
+            ]
+    if not rows:
+        return
+    db.insert_rows(
+        PostTarget,
+        [{**row, "status": TargetStatus.PENDING, "created_at": now, "updated_at": now} for row in rows],
+    )
+    targeted = {row["post"] for row in rows}
+    with_targets = [post for post in posts if post.id in targeted]
+    Post.update(has_targets=True).where(Post.id.in_([post.id for post in with_targets])).execute()
+    for post in with_targets:
+        post.has_targets = True
+    targets.attach(with_targets)
+
+
 def _sends_in_process(post):
     return all(platforms.for_platform(target.platform).TRANSACTIONAL for target in post.targets)
 
@@ -230,41 +269,109 @@ def _send_in_transaction(post, target):
     """Send a target of a transactional publisher inside the caller's transaction."""
     if target.status not in TO_SEND:
         return None
-    return _record_outcome(target, _call(platforms.for_platform(target.platform), post, target))
+    return _record_outcome(
+        target, _call(platforms.for_platform(target.platform), "publish", post, target, None)
+    )
 
 
-def _publish_with_calls(post, lease_ms, retry_delays):
+def _publish_with_calls(post, lease_ms, settings):
     """Publish a post whose platform calls leave the process, committing around each call."""
     try:
-        failures = [error for target in post.targets if (error := _send(post, target, lease_ms))]
+        failures = [error for target in post.targets if (error := _send(post, target, lease_ms, settings))]
+        waiting = [target.check_at for target in post.targets if target.status == TargetStatus.PROCESSING]
+        if waiting and not failures:
+            return _wait_for_platform(post, min(waiting))
         with db.database.atomic():
-            return _end([(post, _outcome(post, failures, retry_delays))])[post.id]
+            return _end([(post, _outcome(post, failures, settings["retry_delays"]))])[post.id]
     except LeaseLost:
         log.info("post %s: lease lost, leaving it to its new owner", post.id)
         return None
 
 
-def _send(post, target, lease_ms):
-    """Send one target to its platform; returns its PublishError, if any."""
-    if target.status not in TO_SEND:
+def _wait_for_platform(post, check_at):
+    """Give the lease back until a processing target's `check_at`; the post stays publishing."""
+    ended = (
+        Post.update(lease_owner=None, lease_expires_at=None, due_at=check_at, updated_at=clock.now_ms())
+        .where((Post.id == post.id) & leases.held(Post, post.lease_owner))
+        .execute()
+    )
+    if ended != 1:
+        raise LeaseLost
+    return PostStatus.PUBLISHING
+
+
+def _send(post, target, lease_ms, settings):
+    """Send one target to its platform, or ask about one it is processing; returns its
+    PublishError, if any."""
+    now = clock.now_ms()
+    if target.status == TargetStatus.PROCESSING:
+        if target.check_at > now:
+            return None  # not yet: the post comes back at the earliest check_at
+        if now - target.processing_since > settings["processing_timeout"] * 1000:
+            error = PublishError(
+                RETRYABLE,
+                "PROCESSING_TIMEOUT",
+                f"{target.platform}: still processing after {settings['processing_timeout']} s",
+            )
+            with db.database.atomic():
+                _hold(post, lease_ms)
+                return _record_outcome(target, error)
+        action = "check"
+    elif target.status in TO_SEND:
+        action = "publish"
+    else:
         return None
+    publisher = platforms.for_platform(target.platform)
+    call, error = _call_for(target)
     with db.database.atomic():
         _hold(post, lease_ms)
+        if error is not None:
+            return _record_outcome(target, error)
         _record(target, TargetStatus.SENDING)
-    outcome = _call(platforms.for_platform(target.platform), post, target)  # may take seconds
+    outcome = _call(publisher, action, post, target, call)  # may take seconds
+    if isinstance(outcome, PublishError) and outcome.kind == TOKEN and call is not None:
+        # Refused before anything was made: refresh once and send again at once.
+        call, error = _call_for(target, refused=call)
+        outcome = error or _call(publisher, action, post, target, call)
+        if isinstance(outcome, PublishError) and outcome.kind == TOKEN:
+            outcome = PublishError(RETRYABLE, outcome.code, f"{outcome.message} (after a token refresh)")
     with db.database.atomic():
         _hold(post, lease_ms)
         return _record_outcome(target, outcome)
 
 
-def _call(publisher, post, target):
+def _call_for(target, refused=None):
+    """(Call, None) for the target's connection, or (None, PublishError); the sandbox
+    needs no Call. `refused`: the Call whose token the platform just refused."""
+    if target.connection_id is None:
+        return None, None
     try:
-        return publisher.publish(post, target)
+        if refused is not None:
+            return tokens.refreshed_call(target.connection_id, refused.access_token), None
+        return tokens.call_for(target.connection_id), None
+    except tokens.ConnectionDead as dead:
+        return None, PublishError(BLOCKED, DEAD_CONNECTION, dead.message)
+    except tokens.RefreshFailed as failure:
+        return None, PublishError(RETRYABLE, "TOKEN_REFRESH_FAILED", failure.message)
+
+
+def _call(publisher, action, post, target, call):
+    try:
+        return getattr(publisher, action)(post, target, call)
     except PublishError as error:
         return error
 
 
 def _record_outcome(target, outcome):
+    target.check_at = None
+    if isinstance(outcome, Processing):
+        target.check_at = outcome.check_at
+        target.platform_state = json.dumps(outcome.state)
+        target.processing_since = target.processing_since or clock.now_ms()
+        _record(target, TargetStatus.PROCESSING)
+        return None
+    target.processing_since = None
+    target.platform_state = None
     if isinstance(outcome, PublishError):
         status = TargetStatus.UNCONFIRMED if outcome.kind == UNCONFIRMED else TargetStatus.FAILED
         _record(target, status, outcome.code, outcome.message)

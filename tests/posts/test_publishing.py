@@ -338,7 +338,7 @@ def test_a_post_that_breaks_its_batch_fails_alone(tester, monkeypatch):
     poison = create(tester, content="poison")
     real_publish = platforms.sandbox.publish
 
-    def publish(post, target):
+    def publish(post, target, call=None):
         if post.content == "poison":
             raise RuntimeError("a bug in the publisher")
         return real_publish(post, target)
