@@ -184,7 +184,17 @@ class Channel(TenantModel):
         return self._connection_ids
 
 
-class Connection(TenantModel):
+class HasLastError:
+    """`last_error_code` and `last_error_message` as the API's `lastError` object."""
+
+    @property
+    def last_error(self):
+        if self.last_error_code is None:
+            return None
+        return {"code": self.last_error_code, "message": self.last_error_message}
+
+
+class Connection(HasLastError, TenantModel):
     """A platform account the service may publish to (README, API notes: Connections).
 
     `access_token` and `refresh_token` are encrypted with the keyring and never leave
@@ -218,12 +228,6 @@ class Connection(TenantModel):
         )
 
     @property
-    def last_error(self):
-        if self.last_error_code is None:
-            return None
-        return {"code": self.last_error_code, "message": self.last_error_message}
-
-    @property
     def channel_ids(self):
         if not hasattr(self, "_channel_ids"):
             self._channel_ids = ChannelConnection.channels_of([self.id])[self.id]
@@ -246,21 +250,20 @@ class ChannelConnection(Model):
     @classmethod
     def channels_of(cls, connection_ids):
         """{connection id: [channel ids, oldest link first]} for `connection_ids`."""
-        found = {connection_id: [] for connection_id in connection_ids}
-        if found:
-            query = cls.select(cls.connection, cls.channel).where(cls.connection.in_(list(found)))
-            for link in query.order_by(cls.created_at, cls.channel):
-                found[link.connection_id].append(link.channel_id)
-        return found
+        return cls._linked(cls.connection, cls.channel, connection_ids)
 
     @classmethod
     def connections_of(cls, channel_ids):
         """{channel id: [connection ids, oldest link first]} for `channel_ids`."""
-        found = {channel_id: [] for channel_id in channel_ids}
+        return cls._linked(cls.channel, cls.connection, channel_ids)
+
+    @classmethod
+    def _linked(cls, side, other, ids):
+        found = {id: [] for id in ids}
         if found:
-            query = cls.select(cls.connection, cls.channel).where(cls.channel.in_(list(found)))
-            for link in query.order_by(cls.created_at, cls.connection):
-                found[link.channel_id].append(link.connection_id)
+            query = cls.select(side, other).where(side.in_(list(found))).order_by(cls.created_at, other)
+            for row in query.tuples():
+                found[row[0]].append(row[1])
         return found
 
 
@@ -286,7 +289,7 @@ class OAuthState(BaseModel):
         return cls.delete().where(cls.expires_at <= now_ms).execute()
 
 
-class Post(TenantModel):
+class Post(HasLastError, TenantModel):
     """A post and where it stands in its lifecycle (README, API notes: Posts).
 
     `due_at` is when the worker must next act on the post (its schedule, a retry, or
@@ -322,12 +325,6 @@ class Post(TenantModel):
             (("account", "mode", "status", "created_at", "id"), False),
             (("account", "mode", "channel", "scheduled_for", "id"), False),
         )
-
-    @property
-    def last_error(self):
-        if self.last_error_code is None:
-            return None
-        return {"code": self.last_error_code, "message": self.last_error_message}
 
     @property
     def targets(self):

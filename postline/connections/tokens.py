@@ -88,8 +88,12 @@ def _call(connection):
     )
 
 
+# Read before every platform call: its SQL is written once (postline/db/compiled.py).
+_CONNECTION = db.Compiled(lambda connection_id: Connection.select().where(Connection.id == connection_id))
+
+
 def _alive(connection_id):
-    connection = Connection.get_or_none(Connection.id == connection_id)
+    connection = _CONNECTION.first(connection_id)
     if connection is None:
         raise ConnectionDead("The connection was removed; connect the account again.")
     if connection.status in ConnectionStatus.DEAD:

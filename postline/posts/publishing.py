@@ -30,7 +30,7 @@ import json
 import logging
 from dataclasses import dataclass
 
-from peewee import Case
+from peewee import Case, fn
 
 from models import LIVE, ChannelConnection, Connection, Post, PostTarget
 from postline import clock, db, logs, metrics, platforms
@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 
 STARTABLE = (PostStatus.QUEUED, PostStatus.FAILED, PostStatus.BLOCKED, PostStatus.PUBLISHING)
 TO_SEND = (TargetStatus.PENDING, TargetStatus.FAILED)
+NOTHING = object()  # a target with nothing to send now
+# Live posts one thread takes at once (README, API notes: Live publishing).
+LIVE_BATCH = 2
 DEAD_CONNECTION = "CONNECTION_EXPIRED"
 UNCONFIRMED_MESSAGE = (
     "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
@@ -94,8 +97,24 @@ def pool(settings, worker_id, keeper):
 
 
 def claim_batch(worker_id, lease_ms, limit):
-    """Lease up to `limit` of the earliest due posts."""
-    return leases.claim(Post, worker_id, clock.now_ms(), lease_ms, limit)
+    """Lease up to `limit` of the earliest due posts, of which at most LIVE_BATCH live ones.
+
+    A thread sends its live posts one after another, each waiting on a platform: a
+    thread holding many would leave the others idle at the end of a backlog. The live
+    posts past LIVE_BATCH go back at once, due as they were, for other threads.
+    """
+    now = clock.now_ms()
+    claimed = leases.claim(Post, worker_id, now, lease_ms, limit)
+    extra = {post.id for post in [post for post in claimed if post.mode == LIVE][LIVE_BATCH:]}
+    if extra:
+        with db.database.atomic():
+            Post.update(
+                lease_owner=None,
+                lease_expires_at=None,
+                due_at=fn.COALESCE(Post.next_attempt_at, Post.scheduled_for),
+            ).where(Post.id.in_(list(extra)) & leases.held(Post, claimed[0].lease_owner)).execute()
+        claimed = [post for post in claimed if post.id not in extra]
+    return claimed
 
 
 def publish_batch(claimed, settings, lease_ms):
@@ -149,7 +168,7 @@ def _publish(claimed, settings, lease_ms):
     finished = {post.id for post, _ in results}
     for post in started:
         if post.id not in finished:
-            outcomes[post.id] = _publish_with_calls(post, lease_ms, settings)
+            outcomes[post.id] = _publish_with_calls(post, settings)
     _report(started, outcomes)
     return outcomes
 
@@ -274,18 +293,49 @@ def _send_in_transaction(post, target):
     )
 
 
-def _publish_with_calls(post, lease_ms, settings):
-    """Publish a post whose platform calls leave the process, committing around each call."""
+def _publish_with_calls(post, settings):
+    """Publish a post whose platform calls leave the process, committing around each call.
+
+    A call's outcome is committed before the next call starts; the last one's commits
+    with the post's end, in the same transaction (one write fewer per post).
+    """
     try:
-        failures = [error for target in post.targets if (error := _send(post, target, lease_ms, settings))]
+        failures = []
+        last = None  # (target, outcome) of the latest call, not yet written
+        for target in post.targets:
+            step = _prepare(target, settings)
+            if step is NOTHING:
+                continue
+            if isinstance(step, PublishError):
+                outcome = step  # found before any call
+            else:
+                _flush(post, last, failures)
+                outcome = _send(post, target, *step)
+            last = (target, outcome)
+        if last is not None and isinstance(last[1], Processing):
+            _flush(post, last, failures)
         waiting = [target.check_at for target in post.targets if target.status == TargetStatus.PROCESSING]
-        if waiting and not failures:
-            return _wait_for_platform(post, min(waiting))
+        if waiting:
+            _flush(post, last, failures)
+            if not failures:
+                return _wait_for_platform(post, min(waiting))
         with db.database.atomic():
+            _flush(post, last, failures)
             return _end([(post, _outcome(post, failures, settings["retry_delays"]))])[post.id]
     except LeaseLost:
         log.info("post %s: lease lost, leaving it to its new owner", post.id)
         return None
+
+
+def _flush(post, last, failures):
+    """Write the outcome of the latest call, if not yet written; note its error."""
+    if last is None or getattr(last[0], "_written", False):
+        return
+    target, outcome = last
+    error = _record_outcome(target, outcome, post)
+    target._written = True
+    if error is not None:
+        failures.append(error)
 
 
 def _wait_for_platform(post, check_at):
@@ -300,44 +350,40 @@ def _wait_for_platform(post, check_at):
     return PostStatus.PUBLISHING
 
 
-def _send(post, target, lease_ms, settings):
-    """Send one target to its platform, or ask about one it is processing; returns its
-    PublishError, if any."""
+def _prepare(target, settings):
+    """What sending `target` now takes: NOTHING, a PublishError found before any call,
+    or (publisher, action, call) for `_send`."""
     now = clock.now_ms()
     if target.status == TargetStatus.PROCESSING:
         if target.check_at > now:
-            return None  # not yet: the post comes back at the earliest check_at
+            return NOTHING  # not yet: the post comes back at the earliest check_at
         if now - target.processing_since > settings["processing_timeout"] * 1000:
-            error = PublishError(
+            return PublishError(
                 RETRYABLE,
                 "PROCESSING_TIMEOUT",
                 f"{target.platform}: still processing after {settings['processing_timeout']} s",
             )
-            with db.database.atomic():
-                _hold(post, lease_ms)
-                return _record_outcome(target, error)
         action = "check"
     elif target.status in TO_SEND:
         action = "publish"
     else:
-        return None
-    publisher = platforms.for_platform(target.platform)
+        return NOTHING
     call, error = _call_for(target)
-    with db.database.atomic():
-        _hold(post, lease_ms)
-        if error is not None:
-            return _record_outcome(target, error)
-        _record(target, TargetStatus.SENDING)
+    return error or (platforms.for_platform(target.platform), action, call)
+
+
+def _send(post, target, publisher, action, call):
+    """Mark the target `sending` (one statement that checks the lease itself), make the
+    call, and return its outcome for the caller to write. A 401 refreshes the token
+    once and calls again at once: the platform refused the request, so nothing was made."""
+    _record(target, TargetStatus.SENDING, post=post)
     outcome = _call(publisher, action, post, target, call)  # may take seconds
     if isinstance(outcome, PublishError) and outcome.kind == TOKEN and call is not None:
-        # Refused before anything was made: refresh once and send again at once.
         call, error = _call_for(target, refused=call)
         outcome = error or _call(publisher, action, post, target, call)
         if isinstance(outcome, PublishError) and outcome.kind == TOKEN:
             outcome = PublishError(RETRYABLE, outcome.code, f"{outcome.message} (after a token refresh)")
-    with db.database.atomic():
-        _hold(post, lease_ms)
-        return _record_outcome(target, outcome)
+    return outcome
 
 
 def _call_for(target, refused=None):
@@ -362,41 +408,68 @@ def _call(publisher, action, post, target, call):
         return error
 
 
-def _record_outcome(target, outcome):
+def _record_outcome(target, outcome, post=None):
+    """Write a call's outcome on the target; `post`: while its lease holds (else LeaseLost),
+    without it: inside the caller's transaction. Returns the PublishError, if any."""
     target.check_at = None
     if isinstance(outcome, Processing):
         target.check_at = outcome.check_at
         target.platform_state = json.dumps(outcome.state)
         target.processing_since = target.processing_since or clock.now_ms()
-        _record(target, TargetStatus.PROCESSING)
+        _record(target, TargetStatus.PROCESSING, post=post)
         return None
     target.processing_since = None
     target.platform_state = None
     if isinstance(outcome, PublishError):
         status = TargetStatus.UNCONFIRMED if outcome.kind == UNCONFIRMED else TargetStatus.FAILED
-        _record(target, status, outcome.code, outcome.message)
+        _record(target, status, outcome.code, outcome.message, post)
         return outcome
     target.platform_post_id = outcome.platform_post_id
     target.url = outcome.url
     target.published_at = clock.now_ms()
-    _record(target, TargetStatus.PUBLISHED)
+    _record(target, TargetStatus.PUBLISHED, post=post)
     return None
 
 
-def _record(target, status, error_code=None, error_message=None):
+def _record(target, status, error_code=None, error_message=None, post=None):
     target.status = status
     target.error_code = error_code
     target.error_message = error_message
-    target.save()
+    if post is None:
+        target.save()
+        return
+    target.updated_at = clock.now_ms()
+    values = [getattr(target, name) for name in HELD_COLUMNS]
+    # On SQLite a transaction queues the write with the process's other writers.
+    with db.database.atomic():
+        if _WRITE_HELD.execute(*values, target.id, post.id, post.lease_owner).rowcount != 1:
+            raise LeaseLost
 
 
-def _hold(post, lease_ms):
-    """Renew the post's lease if this worker still holds it; else LeaseLost."""
-    now = clock.now_ms()
-    held = (Post.id == post.id) & leases.held(Post, post.lease_owner)
-    if Post.update(lease_expires_at=now + lease_ms, due_at=now + lease_ms).where(held).execute() != 1:
-        raise LeaseLost
-    post.lease_expires_at = post.due_at = now + lease_ms
+# What a platform call's mark and outcome write on a target, in one statement that
+# also checks the post's lease (no separate lease write per call).
+HELD_COLUMNS = (
+    "status",
+    "error_code",
+    "error_message",
+    "platform_post_id",
+    "url",
+    "published_at",
+    "check_at",
+    "processing_since",
+    "platform_state",
+    "updated_at",
+)
+
+
+def _write_held(*slots):
+    *values, target_id, post_id, owner = slots
+    held = Post.select(Post.id).where((Post.id == post_id) & leases.held(Post, owner))
+    columns = {getattr(PostTarget, name): value for name, value in zip(HELD_COLUMNS, values, strict=True)}
+    return PostTarget.update(columns).where((PostTarget.id == target_id) & PostTarget.post.in_(held))
+
+
+_WRITE_HELD = db.Compiled(_write_held)
 
 
 def _outcome(post, failures, retry_delays):

@@ -9,10 +9,13 @@ retried.
 """
 
 import json
+from urllib.parse import urlencode
+
+from urllib3 import encode_multipart_formdata
 
 from models import Media
 from postline import clock, media
-from postline.net import transport
+from postline.net import client
 from postline.net.client import TRUSTED
 from postline.platforms.base import (
     BLOCKED,
@@ -93,71 +96,86 @@ def _read(item):
 
 class _Session:
     """One connection's calls to X's API, each classified into the kinds of
-    postline/platforms/base.py."""
+    postline/platforms/base.py. JSON and multipart bodies are built here and sent with
+    postline/net/client.py directly: a post costs one call and little else."""
 
     def __init__(self, call):
         self.base = call.settings["api_base"]
         self.username = call.username
-        self.http = transport.session(TRUSTED, call.timeout)
-        self.http.headers["Authorization"] = f"Bearer {call.access_token}"
+        self.timeout = call.timeout
+        self.authorization = f"Bearer {call.access_token}"
 
     def upload_image(self, item):
-        answer = self._send(
-            "POST",
+        answer = self._multipart(
             "/2/media/upload",
-            files={"media": (item.filename, _read(item), item.content_type)},
-            data={"media_category": "tweet_image"},
+            {"media_category": "tweet_image", "media": (item.filename, _read(item), item.content_type)},
         )
         return answer["data"]["id"]
 
     def upload_chunked(self, item):
         category = "tweet_gif" if item.content_type == "image/gif" else "tweet_video"
-        answer = self._send(
+        answer = self._json(
             "POST",
             "/2/media/upload/initialize",
-            json={"media_type": item.content_type, "total_bytes": item.size, "media_category": category},
+            {"media_type": item.content_type, "total_bytes": item.size, "media_category": category},
         )
         media_id = answer["data"]["id"]
         body = _read(item)
         for index, start in enumerate(range(0, len(body), SEGMENT_BYTES)):
-            self._send(
-                "POST",
+            self._multipart(
                 f"/2/media/upload/{media_id}/append",
-                files={"media": ("segment", body[start : start + SEGMENT_BYTES], "application/octet-stream")},
-                data={"segment_index": str(index)},
+                {
+                    "segment_index": str(index),
+                    "media": ("segment", body[start : start + SEGMENT_BYTES], "application/octet-stream"),
+                },
             )
-        finished = self._send("POST", f"/2/media/upload/{media_id}/finalize")
+        finished = self._json("POST", f"/2/media/upload/{media_id}/finalize")
         return media_id, finished["data"].get("processing_info")
 
     def media_status(self, media_id):
-        answer = self._send("GET", "/2/media/upload", params={"command": "STATUS", "media_id": media_id})
+        query = urlencode({"command": "STATUS", "media_id": media_id})
+        answer = self._json("GET", f"/2/media/upload?{query}")
         return answer["data"].get("processing_info") or {"state": "succeeded"}
 
     def tweet(self, text, media_ids):
         body = {"text": text or ""}
         if media_ids:
             body["media"] = {"media_ids": media_ids}
-        answer = self._send("POST", "/2/tweets", json=body, creates=True)
+        answer = self._json("POST", "/2/tweets", body, creates=True)
         tweet_id = answer["data"]["id"]
         return Published(tweet_id, f"https://x.com/{self.username or 'i'}/status/{tweet_id}")
 
-    def _send(self, method, path, creates=False, **kwargs):
+    def _json(self, method, path, payload=None, creates=False):
+        headers = {"Authorization": self.authorization}
+        body = None
+        if payload is not None:
+            body = json.dumps(payload).encode()
+            headers["Content-Type"] = "application/json"
+        return self._send(method, path, body, headers, creates)
+
+    def _multipart(self, path, fields):
+        body, content_type = encode_multipart_formdata(fields)
+        return self._send(
+            "POST", path, body, {"Authorization": self.authorization, "Content-Type": content_type}
+        )
+
+    def _send(self, method, path, body, headers, creates=False):
         """One call; its JSON answer, or PublishError. `creates`: the call makes what
         readers see, so a time-out after it left is an unknown outcome."""
         try:
-            response = self.http.request(method, self.base + path, **kwargs)
-        except transport.SendFailed as failure:
+            response = client.request(method, self.base + path, TRUSTED, self.timeout, body, headers)
+        except client.RequestFailed as failure:
             if failure.sent and creates:
                 raise PublishError(
                     UNCONFIRMED, "DELIVERY_UNCONFIRMED", f"x: {failure.message}; the post may exist"
                 ) from None
             raise PublishError(RETRYABLE, "PLATFORM_UNREACHABLE", f"x: {failure.message}") from None
-        if response.status_code in (200, 201, 202, 204):
+        if 200 <= response.status < 300:
             try:
-                return response.json() if response.content else {"data": {}}
+                return json.loads(response.body) if response.body else {"data": {}}
             except ValueError:
                 raise PublishError(RETRYABLE, "PLATFORM_ERROR", "x: an answer that is not JSON") from None
-        raise classify(response.status_code, response.headers, response.content)
+        raise classify(response.status, response.headers, response.body)
 
 
 def classify(status, headers, body):
