@@ -113,7 +113,7 @@ def refresh(connection_id, stale_token):
         connection = _alive(connection_id)
         if stale_token is None or connection.access_token != stale_token:
             return connection  # refreshed by another process meanwhile
-        claim = _claim(connection_id)
+        claim = _claim(connection_id, stale_token)
         if claim is not None:
             return _refresh_claimed(connection_id, claim)
         if time.monotonic() >= deadline:
@@ -126,14 +126,16 @@ def _claim_ms():
     return int(2 * settings.timeout() * 1000) + 5000
 
 
-def _claim(connection_id):
-    """Claim the right to refresh; the claim's value, or None if another holds one."""
+def _claim(connection_id, stale_token):
+    """Claim the right to refresh the access token `stale_token` (as stored); the claim's
+    value, or None if another process holds a claim or has replaced that token already."""
     now = clock.now_ms()
     until = now + _claim_ms()
     claimed = (
         Connection.update(refreshing_until=until)
         .where(
             (Connection.id == connection_id)
+            & (Connection.access_token == stale_token)
             & Connection.status.not_in(ConnectionStatus.DEAD)
             & (Connection.refreshing_until.is_null() | (Connection.refreshing_until <= now))
         )
@@ -234,7 +236,7 @@ def refresh_expiring(limit=50):
     were refreshed. A failure leaves its connection for the next run."""
     now = clock.now_ms()
     due = (
-        Connection.select(Connection.id)
+        Connection.select(Connection.id, Connection.access_token)
         .where(
             Connection.status.not_in(ConnectionStatus.DEAD)
             & Connection.refresh_token.is_null(False)
@@ -246,7 +248,7 @@ def refresh_expiring(limit=50):
     )
     refreshed = 0
     for row in list(due):
-        claim = _claim(row.id)
+        claim = _claim(row.id, row.access_token)
         if claim is None:
             continue
         try:
