@@ -217,8 +217,121 @@ class Channel(TenantModel):
             (("account", "mode", "name", "id"), False),
         )
 
+    @property
+    def connection_ids(self):
+        """Ids of the connections the channel publishes to (a page loads them at once:
+        postline/connections/records.py)."""
+        if not hasattr(self, "_connection_ids"):
+            self._connection_ids = ChannelConnection.connections_of([self.id])[self.id]
+        return self._connection_ids
 
-class Post(TenantModel):
+
+class HasLastError:
+    """`last_error_code` and `last_error_message` as the API's `lastError` object."""
+
+    @property
+    def last_error(self):
+        if self.last_error_code is None:
+            return None
+        return {"code": self.last_error_code, "message": self.last_error_message}
+
+
+class Connection(HasLastError, TenantModel):
+    """A platform account the service may publish to (README, API notes: Connections).
+
+    `access_token` and `refresh_token` are encrypted with the keyring and never leave
+    the service. `refreshing_until` is a claim: while it lies in the future one process
+    is refreshing the tokens and the others wait for its result, so a rotating refresh
+    token is spent once (postline/connections/tokens.py).
+    """
+
+    id_prefix = "conn"
+    id = CharField(primary_key=True, max_length=40)
+    provider = CharField(max_length=16)
+    platform = CharField(max_length=16)
+    platform_account_id = CharField(max_length=128)
+    username = CharField(max_length=255, null=True)
+    display_name = CharField(max_length=255, null=True)
+    avatar_url = TextField(null=True)
+    status = CharField(max_length=8)
+    scopes = ListField()
+    access_token = TextField()
+    refresh_token = TextField(null=True)
+    token_expires_at = BigIntegerField(null=True, index=True)
+    refreshing_until = BigIntegerField(null=True)
+    last_verified_at = BigIntegerField(null=True)
+    last_error_code = CharField(max_length=64, null=True)
+    last_error_message = TextField(null=True)
+
+    class Meta:
+        indexes = (
+            (("account", "mode", "created_at", "id"), False),
+            (("account", "mode", "platform", "platform_account_id"), True),
+        )
+
+    @property
+    def channel_ids(self):
+        if not hasattr(self, "_channel_ids"):
+            self._channel_ids = ChannelConnection.channels_of([self.id])[self.id]
+        return self._channel_ids
+
+
+class ChannelConnection(Model):
+    """A connection a channel publishes to."""
+
+    channel = ForeignKeyField(Channel, on_delete="CASCADE")
+    connection = ForeignKeyField(Connection, on_delete="CASCADE")
+    created_at = BigIntegerField()
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+        primary_key = CompositeKey("channel", "connection")
+        indexes = ((("connection",), False),)
+
+    @classmethod
+    def channels_of(cls, connection_ids):
+        """{connection id: [channel ids, oldest link first]} for `connection_ids`."""
+        return cls._linked(cls.connection, cls.channel, connection_ids)
+
+    @classmethod
+    def connections_of(cls, channel_ids):
+        """{channel id: [connection ids, oldest link first]} for `channel_ids`."""
+        return cls._linked(cls.channel, cls.connection, channel_ids)
+
+    @classmethod
+    def _linked(cls, side, other, ids):
+        found = {id: [] for id in ids}
+        if found:
+            query = cls.select(side, other).where(side.in_(list(found))).order_by(cls.created_at, other)
+            for row in query.tuples():
+                found[row[0]].append(row[1])
+        return found
+
+
+class OAuthState(BaseModel):
+    """An authorization in progress: what its signed `state` names. The callback deletes
+    the row as it reads it, so a state works once; `code_verifier` (PKCE) is encrypted."""
+
+    id = CharField(primary_key=True, max_length=64)
+    account = ForeignKeyField(Account, on_delete="CASCADE")
+    mode = CharField(max_length=4)
+    provider = CharField(max_length=16)
+    channel_id = CharField(max_length=40, null=True)
+    return_to = TextField(null=True)
+    code_verifier = TextField()
+    expires_at = BigIntegerField(index=True)
+
+    class Meta:
+        table_name = "oauth_state"
+
+    @classmethod
+    def purge_expired(cls, now_ms):
+        """Delete authorizations that expired before `now_ms`."""
+        return cls.delete().where(cls.expires_at <= now_ms).execute()
+
+
+class Post(HasLastError, TenantModel):
     """A post and where it stands in its lifecycle (README, API notes: Posts).
 
     `due_at` is when the worker must next act on the post (its schedule, a retry, or
@@ -256,12 +369,6 @@ class Post(TenantModel):
         )
 
     @property
-    def last_error(self):
-        if self.last_error_code is None:
-            return None
-        return {"code": self.last_error_code, "message": self.last_error_message}
-
-    @property
     def targets(self):
         """The post's targets, loaded once (postline/posts/targets.py loads a whole page's)."""
         if not hasattr(self, "_targets"):
@@ -281,6 +388,11 @@ class PostTarget(BaseModel):
     error_code = CharField(max_length=64, null=True)
     error_message = TextField(null=True)
     published_at = BigIntegerField(null=True)
+    # While `processing`: when to ask the platform again, and what the adapter needs to
+    # (JSON of its own, e.g. X's media ids); `processing_since` bounds the wait.
+    check_at = BigIntegerField(null=True)
+    processing_since = BigIntegerField(null=True)
+    platform_state = TextField(null=True)
 
     @property
     def error(self):
@@ -680,6 +792,9 @@ TABLES = [
     ConsoleUser,
     ConsoleSession,
     Channel,
+    Connection,
+    ChannelConnection,
+    OAuthState,
     Event,
     WorkerHeartbeat,
     Post,

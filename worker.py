@@ -22,6 +22,7 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.background import BackgroundScheduler
 
 from postline import process
+from postline.connections import tokens
 from postline.db import leases
 from postline.jobs import heartbeat, maintenance
 from postline.jobs.guard import guarded
@@ -32,6 +33,8 @@ from postline.webhooks import delivery
 log = logging.getLogger("postline.worker")
 
 HOUSEKEEPING_SECONDS = 1.0
+# Seconds between two looks for tokens that expire within 15 minutes.
+REFRESH_INTERVAL = 30
 
 
 def build_pools(settings, identity, keeper):
@@ -55,6 +58,7 @@ def build_scheduler(settings, pools, beat):
         ("heartbeat", beat, [], steady),
         *[(pool.name, guarded(pool.name, pool.dispatch_due), [], poll) for pool in pools],
         ("fold-post-tallies", guarded("fold-post-tallies", maintenance.fold_post_tallies), [], steady),
+        ("refresh-tokens", guarded("refresh-tokens", tokens.refresh_expiring), [], REFRESH_INTERVAL),
         ("purge", guarded("purge", maintenance.purge_expired_rows), [settings], purge),
     ]
     now = datetime.now(UTC)

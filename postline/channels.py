@@ -13,7 +13,9 @@ PALETTE = ("#4F46E5", "#0EA5E9", "#10B981", "#F59E0B", "#EF4444", "#8B5CF6", "#E
 
 def create(key, fields):
     """A new channel; a palette colour when none is given."""
-    return Channel.create_for(key, color=fields.pop("color", None) or secrets.choice(PALETTE), **fields)
+    channel = Channel.create_for(key, color=fields.pop("color", None) or secrets.choice(PALETTE), **fields)
+    channel._connection_ids = []  # a new channel has none: no need to ask the database
+    return channel
 
 
 def update(key, channel_id, fields):

@@ -97,3 +97,9 @@ class Unavailable(DomainError):
 
     def __init__(self, message="The service is temporarily unavailable; retry shortly."):
         super().__init__(message)
+
+
+class PlatformDown(Unavailable):
+    """A platform could not be reached or answered with an error that may pass."""
+
+    code = "PLATFORM_UNAVAILABLE"

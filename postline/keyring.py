@@ -59,11 +59,13 @@ class Keyring:
         self._hash_key = None
         self._fernet = None
         self._media_url_key = None
+        self._oauth_state_key = None
 
     def init(self, secret):
         self._hash_key = _derive(secret, b"postline api-key hash")
         self._fernet = Fernet(base64.urlsafe_b64encode(_derive(secret, b"postline encryption")))
         self._media_url_key = _derive(secret, b"postline media url")
+        self._oauth_state_key = _derive(secret, b"postline oauth state")
 
     def keyed_hash(self, value):
         """Hex HMAC-SHA256 of `value` under the server secret."""
@@ -72,6 +74,11 @@ class Keyring:
     def media_url_signature(self, message):
         """HMAC-SHA256 of `message` under the media-URL key, base64url without padding."""
         digest = hmac.new(self._media_url_key, message.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+    def oauth_state_signature(self, message):
+        """HMAC-SHA256 of `message` under the OAuth-state key, base64url without padding."""
+        digest = hmac.new(self._oauth_state_key, message.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
     def encrypt(self, plaintext):

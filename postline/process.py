@@ -2,7 +2,7 @@
 
 import logging
 
-from postline import config, db, logs, media, metrics
+from postline import config, connections, db, logs, media, metrics
 from postline.keyring import keyring, resolve_secret
 from postline.limits import sql_store, usage
 
@@ -20,6 +20,7 @@ def start(overrides=None):
     keyring.init(resolve_secret(settings))
     usage.configure(settings)
     media.configure(settings)
+    connections.configure(settings)
     db.init(settings)
     sql_store.prepare()
     _warn_of_development_switches(settings)

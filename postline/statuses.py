@@ -20,10 +20,20 @@ class PostStatus:
 class TargetStatus:
     PENDING = "pending"
     SENDING = "sending"  # a platform call is in flight
+    PROCESSING = "processing"  # the platform took it and finishes later: checked at `check_at`
     PUBLISHED = "published"
     FAILED = "failed"
     UNCONFIRMED = "unconfirmed"  # a call's outcome is unknown: never re-sent on its own
-    ALL = (PENDING, SENDING, PUBLISHED, FAILED, UNCONFIRMED)
+    ALL = (PENDING, SENDING, PROCESSING, PUBLISHED, FAILED, UNCONFIRMED)
+
+
+class ConnectionStatus:
+    ACTIVE = "active"
+    EXPIRED = "expired"  # the platform refused its tokens for good: connect again
+    REVOKED = "revoked"  # the user or the platform withdrew the grant
+    ERROR = "error"  # the last verification failed for another reason; still used
+    ALL = (ACTIVE, EXPIRED, REVOKED, ERROR)
+    DEAD = (EXPIRED, REVOKED)
 
 
 class DeliveryStatus:

@@ -1,12 +1,25 @@
 """The blueprints: the /v1 resources, one module each, the service's own pages, the
 public media URLs and the web console."""
 
-from routes import api_keys, channels, console, health, media, posts, public_media, service, usage, webhooks
+from routes import (
+    api_keys,
+    channels,
+    connections,
+    console,
+    health,
+    media,
+    posts,
+    public_media,
+    service,
+    usage,
+    webhooks,
+)
 
 BLUEPRINTS = (
     service.blp,
     health.blp,
     channels.blp,
+    connections.blp,
     posts.blp,
     media.blp,
     webhooks.blp,

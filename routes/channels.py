@@ -5,6 +5,7 @@ from flask.views import MethodView
 
 from models import Channel
 from postline import channels
+from postline.connections import records
 from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
@@ -35,7 +36,9 @@ class Channels(MethodView):
 
         Newest first by default; filter by `name` (contains) or `createdAt`.
         """
-        return LISTING.page(scope(g.api_key), args, g.request_id)
+        page = LISTING.page(scope(g.api_key), args, g.request_id)
+        records.attach_connection_ids(page["data"])
+        return page
 
     @requires("channels:write")
     @idempotent(envelope(ChannelSchema), examples.data(examples.CHANNEL))

@@ -9,6 +9,7 @@ EVENT_ID = "evt_01jd3xc2n5m9k3j7h1g5f9d3s7"
 KEY_ID = "key_01jd3x7e1r5t9y3u7i1o5p9a3s"
 ACCOUNT_ID = "acct_01jd3x6a2s6d0f4g8h2j6k0l4z"
 MEDIA_KEY = "med_01jd3xd8q2w6e0r4t8y2u6i0o4.png"
+CONNECTION_ID = "conn_01jd3xe4r8t2y6u0i4o8p2a6s0"
 NOW = 1_798_794_000_000  # 2027-01-01T09:00:00Z
 
 
@@ -37,10 +38,38 @@ CHANNEL = {
     "id": CHANNEL_ID,
     "name": "Product launches",
     "color": "#4F46E5",
+    "connectionIds": [CONNECTION_ID],
     "createdAt": NOW,
     "updatedAt": NOW,
 }
 CHANNEL_UPDATE = {"name": "Launches", "color": "#0EA5E9"}
+
+CONNECTION = {
+    "id": CONNECTION_ID,
+    "provider": "x",
+    "platform": "x",
+    "accountId": "1460349186937327617",
+    "username": "postline",
+    "displayName": "Postline",
+    "avatarUrl": "https://pbs.twimg.com/profile_images/1460349186937327617/postline_normal.png",
+    "status": "active",
+    "scopes": ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
+    "tokenExpiresAt": NOW + 7_200_000,
+    "channelIds": [CHANNEL_ID],
+    "lastVerifiedAt": NOW,
+    "lastError": None,
+    "createdAt": NOW,
+    "updatedAt": NOW,
+}
+AUTH_START = {
+    "url": "https://x.com/i/oauth2/authorize?response_type=code&client_id=M1M5R3BMVy13QmpScXkzTUt5OE46MTpjaQ"
+    "&redirect_uri=https%3A%2F%2Fpostline.example.com%2Fv1%2Fconnections%2Fx%2Fcallback"
+    "&scope=tweet.read+tweet.write+users.read+offline.access+media.write"
+    "&state=Jq3vX0c9Qm2Lr8TzP4kW1nYb5sHd7fGe.9mVt2QxR7LcK0pZw4yB8nH3jD6sF1aE5uT9iO2rW7qY"
+    "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256",
+    "state": "Jq3vX0c9Qm2Lr8TzP4kW1nYb5sHd7fGe.9mVt2QxR7LcK0pZw4yB8nH3jD6sF1aE5uT9iO2rW7qY",
+    "expiresAt": NOW + 600_000,
+}
 
 # "Try it out" with this body succeeds once the channel id is one of yours.
 POST_CREATE = {

@@ -22,6 +22,7 @@ def test_create_read_update_delete(api, clock_at):
         "id": channel["id"],
         "name": "Launch",
         "color": "#12abEF",
+        "connectionIds": [],
         "createdAt": now,
         "updatedAt": now,
     }

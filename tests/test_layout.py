@@ -32,6 +32,7 @@ LAYERS = [
         [
             "postline.accounts",
             "postline.channels",
+            "postline.connections",
             "postline.jobs",
             "postline.limits",
             "postline.metrics",

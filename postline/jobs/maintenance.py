@@ -6,6 +6,7 @@ from models import (
     ConsoleSession,
     Event,
     IdempotencyKey,
+    OAuthState,
     RateLimitCounter,
     UsageDay,
     UsageEndpointDay,
@@ -29,6 +30,7 @@ def purge_expired_rows(settings):
     usage_cutoff = usage.retention_cutoff(now)
     for what, removed in (
         ("expired idempotency keys", IdempotencyKey.purge_expired(now)),
+        ("unfinished authorizations", OAuthState.purge_expired(now - clock.DAY_MS)),
         ("stale worker heartbeats", WorkerHeartbeat.purge_before(now - clock.DAY_MS)),
         ("webhook deliveries", WebhookDelivery.purge_before(retention_cutoff)),
         ("events", Event.purge_before(retention_cutoff)),

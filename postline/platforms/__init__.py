@@ -1,26 +1,79 @@
-"""Platforms: one publishing module per platform behind one small interface, and their registry.
+"""Platforms: one module (or package) per platform behind one small interface, and
+their registry.
 
-A publisher module has:
+A publisher has:
 - `PLATFORM`: its name in a target's `platform` field;
 - `TRANSACTIONAL`: True when its effect commits in Postline's own database transaction
   (the test-mode sandbox), so an interrupted call left nothing behind and may simply
   run again; False for a real platform, whose calls leave the process: a call with an
   unknown outcome is never repeated (the target becomes `unconfirmed`);
-- a TRANSACTIONAL publisher: `publish_all([(post, target), ...])`, a Published or a
-  PublishError for each, written in the caller's transaction (a burst's batch at once);
-- any other: `publish(post, target) -> Published`, raising `PublishError` when the
-  platform says no (or UNCONFIRMED when it cannot know, e.g. a time-out after the
-  request was sent).
-The four platform adapters (x, linkedin, meta, tiktok) plug in here when they land.
+- a TRANSACTIONAL publisher (the sandbox): `publish_all([(post, target), ...])`, a
+  Published or a PublishError for each, written in the caller's transaction (a
+  burst's batch at once);
+- any other: `publish(post, target, call) -> Published | Processing`, raising
+  `PublishError` when the platform says no (`call` is a base.Call);
+- `check(post, target, call) -> Published | Processing`: asks again about a target
+  that is `processing` (called at its `check_at`, with the `state` it returned).
+
+A provider adapter (how users connect accounts) has, besides:
+- `PROVIDER`, `SCOPES`, `PKCE` and `REFRESHES` (whether tokens can be refreshed);
+- `authorize_url(settings, redirect_uri, state, code_verifier)`;
+- `exchange_code(settings, redirect_uri, code, code_verifier, timeout) -> Tokens`;
+- `refresh(settings, refresh_token, timeout) -> Tokens`, raising `TokenRefused` on a
+  definite refusal and `PlatformUnavailable` when it may work later;
+- `revoke(settings, token, timeout)` (best effort) and
+  `profiles(settings, access_token, timeout) -> [Profile]`;
+- `check_content(content, media) -> [problem]`: what breaks the platform's limits, each
+  problem `(field, message)`, the message starting with the platform's name.
+X is the first; LinkedIn, Meta and TikTok plug in the same way.
 """
 
-from postline.platforms import sandbox
-from postline.platforms.base import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, Published, PublishError
+from postline.platforms import sandbox, x
+from postline.platforms.base import (
+    BLOCKED,
+    PERMANENT,
+    RETRYABLE,
+    TOKEN,
+    UNCONFIRMED,
+    Call,
+    PlatformUnavailable,
+    Processing,
+    Profile,
+    Published,
+    PublishError,
+    TokenRefused,
+    Tokens,
+)
 
-__all__ = ["BLOCKED", "PERMANENT", "RETRYABLE", "UNCONFIRMED", "Published", "PublishError", "for_platform"]
+__all__ = [
+    "BLOCKED",
+    "PERMANENT",
+    "RETRYABLE",
+    "TOKEN",
+    "UNCONFIRMED",
+    "Call",
+    "PlatformUnavailable",
+    "Processing",
+    "Profile",
+    "Published",
+    "PublishError",
+    "TokenRefused",
+    "Tokens",
+    "for_platform",
+    "provider",
+]
 
-REGISTRY = {module.PLATFORM: module for module in (sandbox,)}
+REGISTRY = {module.PLATFORM: module for module in (sandbox, x)}
+# Providers users connect through (GET /v1/connections/{provider}/auth), by name.
+PROVIDERS = {x.PROVIDER: x}
+# Named by the contract, not built yet: their auth answers 404 until they land.
+PLANNED_PROVIDERS = ("linkedin", "meta", "tiktok")
 
 
 def for_platform(platform):
     return REGISTRY[platform]
+
+
+def provider(name):
+    """The adapter of provider `name`, or None."""
+    return PROVIDERS.get(name)

@@ -7,8 +7,9 @@ post or a batch of a hundred. `path(i, field)` names a field in the client's ter
 
 import functools
 
-from models import Channel, Media, Post, PostTarget, Scope
+from models import LIVE, Channel, Media, Post, PostTarget, Scope
 from postline import clock, db, timestamps
+from postline.connections import records
 from postline.errors import Conflict, Invalid, NotFound
 from postline.limits import usage
 from postline.posts import targets
@@ -75,6 +76,7 @@ def _new_posts(key, items, path, now, earliest):
             )
         )
     _raise_validation(problems)
+    _raise_validation(_platform_problems(key, list(enumerate(posts)), path))
     return posts
 
 
@@ -110,6 +112,8 @@ def update(key, changes, settings, path=single_path):
             unchanged = PostStatus.DRAFT if post.status == PostStatus.DRAFT else PostStatus.QUEUED
             _requeue(post, fields.get("status", unchanged), now)
         _raise_validation(problems)
+        patched = [(index, found[post_id]) for index, (post_id, _) in enumerate(changes)]
+        _raise_validation(_platform_problems(key, patched, path))
         for post in found.values():
             post.save()
         # A post moved to another channel goes to that channel's connections; what it
@@ -172,6 +176,23 @@ def _check_references(fields, owned_channels, owned_media, index, path):
         if media_key not in owned_media:
             problems.append({"field": path(index, f"media[{position}]"), "message": "no such media"})
     return problems
+
+
+def _platform_problems(key, indexed_posts, path):
+    """What breaks the limits of a platform connected to each post's channel (live mode:
+    test mode has no connections), fields named as the client sent them."""
+    if key.mode != LIVE or not indexed_posts:
+        return []
+    checks = records.content_problems({post.channel_id for _, post in indexed_posts})
+    named = {media_key for _, post in indexed_posts for media_key in post.media}
+    media = {row.id: row for row in Media.select().where(Media.id.in_(list(named)))} if named else {}
+    return [
+        {"field": path(index, field), "message": message}
+        for index, post in indexed_posts
+        for field, message in checks[post.channel_id](
+            post.content, [media[k] for k in post.media if k in media]
+        )
+    ]
 
 
 def _scheduled_for(fields, zone, now, earliest, index, path, problems):

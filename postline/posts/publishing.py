@@ -13,21 +13,32 @@
      committed before the call, and its outcome committed right after, so a target a
      platform confirmed is never sent again; a worker that dies mid-call leaves the
      mark, which the next worker turns into `unconfirmed` instead of sending blindly.
+     No transaction is open during the call. The access token comes from the
+     connection (postline/connections/tokens.py); a 401 refreshes it once and sends
+     again at once (the platform refused the first request, so nothing was posted).
+   - A platform that finishes later (X processing a video) leaves its target
+     `processing` with a time to check again: the post stays `publishing`, its lease
+     is given back and it is due at that time; no thread waits. The next worker to
+     take it continues the same attempt and asks the platform (`check`).
 3. Each post ends `done`, `failed` (retried at `nextAttemptAt` while one is set) or
    `blocked`, with its event recorded in the same transaction (the outbox).
 Every write happens only while this worker's lease holds; a post whose lease was
 lost is left alone.
 """
 
+import json
 import logging
 from dataclasses import dataclass
 
-from models import LIVE, Post, PostTarget
+from peewee import Case, fn
+
+from models import LIVE, ChannelConnection, Connection, Post, PostTarget
 from postline import clock, db, logs, metrics, platforms
+from postline.connections import tokens
 from postline.db import leases
 from postline.jobs.pool import WorkPool
 from postline.limits import usage
-from postline.platforms import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, PublishError
+from postline.platforms import BLOCKED, PERMANENT, RETRYABLE, TOKEN, UNCONFIRMED, Processing, PublishError
 from postline.posts import targets
 from postline.statuses import PostStatus, TargetStatus
 from postline.webhooks import events
@@ -36,6 +47,10 @@ log = logging.getLogger(__name__)
 
 STARTABLE = (PostStatus.QUEUED, PostStatus.FAILED, PostStatus.BLOCKED, PostStatus.PUBLISHING)
 TO_SEND = (TargetStatus.PENDING, TargetStatus.FAILED)
+NOTHING = object()  # a target with nothing to send now
+# Live posts one thread takes at once (README, API notes: Live publishing).
+LIVE_BATCH = 2
+DEAD_CONNECTION = "CONNECTION_EXPIRED"
 UNCONFIRMED_MESSAGE = (
     "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
 )
@@ -83,8 +98,24 @@ def pool(settings, worker_id, keeper):
 
 
 def claim_batch(worker_id, lease_ms, limit):
-    """Lease up to `limit` of the earliest due posts."""
-    return leases.claim(Post, worker_id, clock.now_ms(), lease_ms, limit)
+    """Lease up to `limit` of the earliest due posts, of which at most LIVE_BATCH live ones.
+
+    A thread sends its live posts one after another, each waiting on a platform: a
+    thread holding many would leave the others idle at the end of a backlog. The live
+    posts past LIVE_BATCH go back at once, due as they were, for other threads.
+    """
+    now = clock.now_ms()
+    claimed = leases.claim(Post, worker_id, now, lease_ms, limit)
+    extra = {post.id for post in [post for post in claimed if post.mode == LIVE][LIVE_BATCH:]}
+    if extra:
+        with db.database.atomic():
+            Post.update(
+                lease_owner=None,
+                lease_expires_at=None,
+                due_at=fn.COALESCE(Post.next_attempt_at, Post.scheduled_for),
+            ).where(Post.id.in_(list(extra)) & leases.held(Post, claimed[0].lease_owner)).execute()
+        claimed = [post for post in claimed if post.id not in extra]
+    return claimed
 
 
 def publish_batch(claimed, settings, lease_ms):
@@ -128,18 +159,19 @@ def _publish(claimed, settings, lease_ms):
     outcomes = {post.id: None for post in claimed}
     with db.database.atomic():
         started = _start(claimed, lease_ms)
-        results = []
         now = clock.now_ms()  # one time for the one transaction: posts that end alike are one UPDATE
         in_process = [post for post in started if _sends_in_process(post)]
         failures = _send_in_transaction(in_process, now)
-        for post in in_process:
-            results.append((post, _outcome(post, failures.get(post.id, []), settings["retry_delays"], now)))
+        results = [
+            (post, _outcome(post, failures.get(post.id, []), settings["retry_delays"], now))
+            for post in in_process
+        ]
         # The rows started above stay locked until this commits, so no lease can be lost here.
         outcomes.update(_end(results))
     finished = {post.id for post, _ in results}
     for post in started:
         if post.id not in finished:
-            outcomes[post.id] = _publish_with_calls(post, lease_ms, settings["retry_delays"])
+            outcomes[post.id] = _publish_with_calls(post, settings)
     _report(started, outcomes)
     return outcomes
 
@@ -152,8 +184,8 @@ def _report(posts, outcomes):
     now = clock.now_ms()
     for post in posts:
         status = outcomes[post.id]
-        if status is None:
-            continue  # its lease was lost: the new owner reports it
+        if status in (None, PostStatus.PUBLISHING):
+            continue  # its lease was lost (the new owner reports it), or a platform is still at work
         if status in counters:
             usage.count(post.account_id, post.mode, **{counters[status]: 1})
         if status == PostStatus.DONE and post.attempts == 1:
@@ -188,28 +220,20 @@ def _start(claimed, lease_ms):
     )
     renewed = {"lease_expires_at": now + lease_ms, "due_at": now + lease_ms}
     # While publishing, no next attempt is scheduled: `nextAttemptAt` set always means one is.
-    start = Post.update(
-        status=PostStatus.PUBLISHING, attempts=Post.attempts + 1, next_attempt_at=None, **renewed
-    )
+    # A post taken while `publishing` (a target waiting for its platform, or a worker that
+    # died) continues the attempt it was in.
+    attempts = Case(Post.status, [(PostStatus.PUBLISHING, Post.attempts)], Post.attempts + 1)
+    start = Post.update(status=PostStatus.PUBLISHING, attempts=attempts, next_attempt_at=None, **renewed)
     start = start.where(held)
     started_ids = {row.id for row in start.returning(Post.id).execute()}
     started = [post for post in claimed if post.id in started_ids]
     for post in started:
+        if post.status != PostStatus.PUBLISHING:
+            post.attempts += 1
         post.status = PostStatus.PUBLISHING
-        post.attempts += 1
         post.lease_expires_at = post.due_at = renewed["lease_expires_at"]
     targets.attach(started)
-    new_sandbox = [post for post in started if not post.targets and post.mode != LIVE]
-    if new_sandbox:
-        rows = [
-            {"post": post.id, "platform": platforms.sandbox.PLATFORM, "status": TargetStatus.PENDING}
-            for post in new_sandbox
-        ]
-        db.insert_rows(PostTarget, [{**row, "created_at": now, "updated_at": now} for row in rows])
-        Post.update(has_targets=True).where(Post.id.in_([post.id for post in new_sandbox])).execute()
-        for post in new_sandbox:
-            post.has_targets = True
-        targets.attach(new_sandbox)
+    _create_targets([post for post in started if not post.targets], now)
     orphans = [target for post in started for target in post.targets if target.status == TargetStatus.SENDING]
     if orphans:
         # Sent by a worker that died before it learnt the outcome: never send them again.
@@ -224,131 +248,256 @@ def _start(claimed, lease_ms):
     return started
 
 
+def _create_targets(posts, now):
+    """Give posts their targets on their first attempt: the sandbox in test mode, the
+    channel's connections as they are now in live mode (none: blocked NO_CONNECTIONS)."""
+    live_channels = {post.channel_id for post in posts if post.mode == LIVE}
+    connected = ChannelConnection.connections_of(live_channels)
+    platform_of = {}
+    if live_channels:
+        ids = [connection_id for ids in connected.values() for connection_id in ids]
+        platform_of = dict(
+            Connection.select(Connection.id, Connection.platform).where(Connection.id.in_(ids)).tuples()
+        )
+    rows = []
+    for post in posts:
+        if post.mode != LIVE:
+            rows.append({"post": post.id, "platform": platforms.sandbox.PLATFORM, "connection_id": None})
+        else:
+            rows += [
+                {"post": post.id, "platform": platform_of[connection_id], "connection_id": connection_id}
+                for connection_id in connected[post.channel_id]
+                if connection_id in platform_of
+            ]
+    if not rows:
+        return
+    db.insert_rows(
+        PostTarget,
+        [{**row, "status": TargetStatus.PENDING, "created_at": now, "updated_at": now} for row in rows],
+    )
+    targeted = {row["post"] for row in rows}
+    with_targets = [post for post in posts if post.id in targeted]
+    Post.update(has_targets=True).where(Post.id.in_([post.id for post in with_targets])).execute()
+    for post in with_targets:
+        post.has_targets = True
+    targets.attach(with_targets)
+
+
 def _sends_in_process(post):
     return all(platforms.for_platform(target.platform).TRANSACTIONAL for target in post.targets)
 
 
 def _send_in_transaction(posts, now):
     """Send the unsent targets of `posts`, whose publishers all commit inside the
-    caller's transaction: one call per platform for all of them, and one UPDATE for
-    every target's outcome. Returns {post id: [PublishError]} for those that failed."""
+    caller's transaction (the sandbox): one call per platform for all of them, and one
+    UPDATE for every target's outcome. Returns {post id: [PublishError]} of those that failed."""
     by_platform = {}
     for post in posts:
         for target in post.targets:
             if target.status in TO_SEND:
                 by_platform.setdefault(target.platform, []).append((post, target))
-    failures, recorded = {}, []
+    failures, sent = {}, []
     for platform, items in by_platform.items():
-        for (post, target), outcome in zip(
-            items, platforms.for_platform(platform).publish_all(items), strict=True
-        ):
-            if isinstance(outcome, PublishError):
-                failures.setdefault(post.id, []).append(outcome)
-            _apply(target, outcome, now)
-            recorded.append(target)
-    db.update_rows(
-        PostTarget, [{name: getattr(target, name) for name in OUTCOME_FIELDS} for target in recorded]
-    )
+        outcomes = platforms.for_platform(platform).publish_all(items)
+        for (post, target), outcome in zip(items, outcomes, strict=True):
+            if error := _apply(target, outcome, now):
+                failures.setdefault(post.id, []).append(error)
+            sent.append(target)
+    db.update_rows(PostTarget, [{"id": target.id, **_written(target)} for target in sent])
     return failures
 
 
-def _publish_with_calls(post, lease_ms, retry_delays):
-    """Publish a post whose platform calls leave the process, committing around each call."""
+def _publish_with_calls(post, settings):
+    """Publish a post whose platform calls leave the process, committing around each call.
+
+    A call's outcome is committed before the next call starts; the last one's commits
+    with the post's end, in the same transaction (one write fewer per post).
+    """
     try:
-        failures = [error for target in post.targets if (error := _send(post, target, lease_ms))]
+        failures = []
+        last = None  # (target, outcome) of the latest call, not yet written
+        for target in post.targets:
+            step = _prepare(target, settings)
+            if step is NOTHING:
+                continue
+            if isinstance(step, PublishError):
+                outcome = step  # found before any call
+            else:
+                _flush(post, last, failures)
+                outcome = _send(post, target, *step)
+            last = (target, outcome)
+        if last is not None and isinstance(last[1], Processing):
+            _flush(post, last, failures)
+        waiting = [target.check_at for target in post.targets if target.status == TargetStatus.PROCESSING]
+        if waiting:
+            _flush(post, last, failures)
+            if not failures:
+                return _wait_for_platform(post, min(waiting))
         with db.database.atomic():
-            return _end([(post, _outcome(post, failures, retry_delays))])[post.id]
+            _flush(post, last, failures)
+            return _end([(post, _outcome(post, failures, settings["retry_delays"]))])[post.id]
     except LeaseLost:
         log.info("post %s: lease lost, leaving it to its new owner", post.id)
         return None
 
 
-def _send(post, target, lease_ms):
-    """Send one target to its platform; returns its PublishError, if any."""
-    if target.status not in TO_SEND:
-        return None
-    with db.database.atomic():
-        _hold(post, lease_ms)
-        _record(target, TargetStatus.SENDING)
-    outcome = _call(platforms.for_platform(target.platform), post, target)  # may take seconds
-    with db.database.atomic():
-        _hold(post, lease_ms)
-        return _record_outcome(target, outcome)
+def _flush(post, last, failures):
+    """Write the outcome of the latest call, if not yet written; note its error."""
+    if last is None or getattr(last[0], "_written", False):
+        return
+    target, outcome = last
+    error = _record_outcome(target, outcome, post)
+    target._written = True
+    if error is not None:
+        failures.append(error)
 
 
-def _call(publisher, post, target):
-    if publisher.TRANSACTIONAL:
+def _wait_for_platform(post, check_at):
+    """Give the lease back until a processing target's `check_at`; the post stays publishing."""
+    ended = (
+        Post.update(lease_owner=None, lease_expires_at=None, due_at=check_at, updated_at=clock.now_ms())
+        .where((Post.id == post.id) & leases.held(Post, post.lease_owner))
+        .execute()
+    )
+    if ended != 1:
+        raise LeaseLost
+    return PostStatus.PUBLISHING
+
+
+def _prepare(target, settings):
+    """What sending `target` now takes: NOTHING, a PublishError found before any call,
+    or (publisher, action, call) for `_send`."""
+    now = clock.now_ms()
+    if target.status == TargetStatus.PROCESSING:
+        if target.check_at > now:
+            return NOTHING  # not yet: the post comes back at the earliest check_at
+        if now - target.processing_since > settings["processing_timeout"] * 1000:
+            return PublishError(
+                RETRYABLE,
+                "PROCESSING_TIMEOUT",
+                f"{target.platform}: still processing after {settings['processing_timeout']} s",
+            )
+        action = "check"
+    elif target.status in TO_SEND:
+        action = "publish"
+    else:
+        return NOTHING
+    call, error = _call_for(target)
+    return error or (platforms.for_platform(target.platform), action, call)
+
+
+def _send(post, target, publisher, action, call):
+    """Mark the target `sending` (one statement that checks the lease itself), make the
+    call, and return its outcome for the caller to write. A 401 refreshes the token
+    once and calls again at once: the platform refused the request, so nothing was made."""
+    _record(target, TargetStatus.SENDING, post)
+    outcome = _call(publisher, action, post, target, call)  # may take seconds
+    if isinstance(outcome, PublishError) and outcome.kind == TOKEN and call is not None:
+        call, error = _call_for(target, refused=call)
+        outcome = error or _call(publisher, action, post, target, call)
+        if isinstance(outcome, PublishError) and outcome.kind == TOKEN:
+            outcome = PublishError(RETRYABLE, outcome.code, f"{outcome.message} (after a token refresh)")
+    return outcome
+
+
+def _call_for(target, refused=None):
+    """(Call, None) for the target's connection, or (None, PublishError); the sandbox
+    needs no Call. `refused`: the Call whose token the platform just refused."""
+    if target.connection_id is None:
+        return None, None
+    try:
+        if refused is not None:
+            return tokens.refreshed_call(target.connection_id, refused.access_token), None
+        return tokens.call_for(target.connection_id), None
+    except tokens.ConnectionDead as dead:
+        return None, PublishError(BLOCKED, DEAD_CONNECTION, dead.message)
+    except tokens.RefreshFailed as failure:
+        return None, PublishError(RETRYABLE, "TOKEN_REFRESH_FAILED", failure.message)
+
+
+def _call(publisher, action, post, target, call):
+    if publisher.TRANSACTIONAL:  # the sandbox beside a real platform in one post
         return publisher.publish_all([(post, target)])[0]
     try:
-        return publisher.publish(post, target)
+        return getattr(publisher, action)(post, target, call)
     except PublishError as error:
         return error
 
 
-def _record_outcome(target, outcome):
-    """Write a target's outcome (Published or PublishError); returns the error, if any."""
-    _apply(target, outcome, clock.now_ms())
-    _record_fields(target)
-    return outcome if isinstance(outcome, PublishError) else None
+def _record_outcome(target, outcome, post):
+    """Write a call's outcome on the target while the post's lease holds (else
+    LeaseLost). Returns the PublishError, if any."""
+    error = _apply(target, outcome, clock.now_ms())
+    _write_held(target, post)
+    return error
 
 
 def _apply(target, outcome, now):
-    """Set a target's outcome fields (Published or PublishError) on the object."""
-    if isinstance(outcome, PublishError):
-        status = TargetStatus.UNCONFIRMED if outcome.kind == UNCONFIRMED else TargetStatus.FAILED
-        target.status, target.error_code, target.error_message = status, outcome.code, outcome.message
-    else:
-        target.status, target.error_code, target.error_message = TargetStatus.PUBLISHED, None, None
-        target.platform_post_id, target.url, target.published_at = outcome.platform_post_id, outcome.url, now
+    """Set a call's outcome (Published, Processing or PublishError) on the target
+    object; returns the PublishError, if any."""
+    target.check_at = target.error_code = target.error_message = None
     target.updated_at = now
+    if isinstance(outcome, Processing):
+        target.status = TargetStatus.PROCESSING
+        target.check_at = outcome.check_at
+        target.platform_state = json.dumps(outcome.state)
+        target.processing_since = target.processing_since or now
+        return None
+    target.processing_since = target.platform_state = None
+    if isinstance(outcome, PublishError):
+        target.status = TargetStatus.UNCONFIRMED if outcome.kind == UNCONFIRMED else TargetStatus.FAILED
+        target.error_code, target.error_message = outcome.code, outcome.message
+        return outcome
+    target.status = TargetStatus.PUBLISHED
+    target.platform_post_id, target.url, target.published_at = outcome.platform_post_id, outcome.url, now
+    return None
 
 
-def _record(target, status):
+def _record(target, status, post):
+    """Mark the target `status` (`sending`) while the post's lease holds (else LeaseLost)."""
     target.status, target.error_code, target.error_message = status, None, None
     target.updated_at = clock.now_ms()
-    _record_fields(target)
+    _write_held(target, post)
 
 
-# What a target's outcome writes: `id` picks the row (db.update_rows), the rest are written.
-OUTCOME_FIELDS = (
-    "id",
+def _write_held(target, post):
+    # On SQLite a transaction queues the write with the process's other writers.
+    with db.database.atomic():
+        if (
+            _WRITE_HELD.execute(*_written(target).values(), target.id, post.id, post.lease_owner).rowcount
+            != 1
+        ):
+            raise LeaseLost
+
+
+def _written(target):
+    return {name: getattr(target, name) for name in HELD_COLUMNS}
+
+
+# What a platform call's mark and outcome write on a target, in one statement that
+# also checks the post's lease (no separate lease write per call).
+HELD_COLUMNS = (
     "status",
     "error_code",
     "error_message",
     "platform_post_id",
     "url",
     "published_at",
+    "check_at",
+    "processing_since",
+    "platform_state",
     "updated_at",
 )
 
 
-def _record_fields(target):
-    _RECORD_TARGET.execute(*(getattr(target, name) for name in OUTCOME_FIELDS[1:]), target.id)
+def _held_update(*slots):
+    *values, target_id, post_id, owner = slots
+    held = Post.select(Post.id).where((Post.id == post_id) & leases.held(Post, owner))
+    columns = {getattr(PostTarget, name): value for name, value in zip(HELD_COLUMNS, values, strict=True)}
+    return PostTarget.update(columns).where((PostTarget.id == target_id) & PostTarget.post.in_(held))
 
 
-# Written for every target a platform call ends: its SQL is written once (postline/db/compiled.py).
-_RECORD_TARGET = db.Compiled(
-    lambda status, error_code, error_message, platform_post_id, url, published_at, updated_at, target_id: (
-        PostTarget.update(
-            status=status,
-            error_code=error_code,
-            error_message=error_message,
-            platform_post_id=platform_post_id,
-            url=url,
-            published_at=published_at,
-            updated_at=updated_at,
-        ).where(PostTarget.id == target_id)
-    )
-)
-
-
-def _hold(post, lease_ms):
-    """Renew the post's lease if this worker still holds it; else LeaseLost."""
-    now = clock.now_ms()
-    held = (Post.id == post.id) & leases.held(Post, post.lease_owner)
-    if Post.update(lease_expires_at=now + lease_ms, due_at=now + lease_ms).where(held).execute() != 1:
-        raise LeaseLost
-    post.lease_expires_at = post.due_at = now + lease_ms
+_WRITE_HELD = db.Compiled(_held_update)
 
 
 def _outcome(post, failures, retry_delays, now=None):

@@ -88,6 +88,8 @@ PATH_PARAMETERS = {
     "delivery_id": ("The delivery's id, `whd_...`", "whd_01jd3xc2p6o0i4u8y2t6r0e4w8"),
     "key_id": ("The API key's id, `key_...` (not the key itself)", "key_01jd3x7e1r5t9y3u7i1o5p9a3s"),
     "media_key": ("The media file's key, `med_....<ext>`", "med_01jd3xd8q2w6e0r4t8y2u6i0o4.png"),
+    "connection_id": ("The connection's id, `conn_...`", "conn_01jd3xe4r8t2y6u0i4o8p2a6s0"),
+    "provider": ("The provider: x (linkedin, meta and tiktok are not available yet)", "x"),
 }
 
 
@@ -186,6 +188,7 @@ class AuthRule:
 
     permission: str = None
     content_types: tuple = (JSON,)
+    keyless: bool = False
 
 
 class RateLimitHeadersPlugin(BasePlugin):
@@ -209,6 +212,12 @@ def requires(permission=None, content_types=(JSON,)):
     if permission:
         doc["x-permission"] = permission
     return _rule(AuthRule(permission, content_types), doc)
+
+
+def keyless():
+    """Mark a view that answers without an API key (an OAuth callback: its signed
+    `state` authenticates it)."""
+    return _rule(AuthRule(keyless=True), {"security": []})
 
 
 def _rule(rule, doc):

@@ -76,6 +76,7 @@ DOMAIN_STATUSES = {
     errors.UnsupportedType: 415,
     errors.RateLimited: 429,
     errors.Unavailable: 503,
+    errors.PlatformDown: 503,
 }
 
 

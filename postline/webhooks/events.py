@@ -11,7 +11,14 @@ from models import Event, Webhook, WebhookDelivery
 from postline import clock, db
 from postline.statuses import DeliveryTrigger
 
-TYPES = ("post.created", "post.delivered", "post.failed", "post.blocked", "webhook.test")
+TYPES = (
+    "post.created",
+    "post.delivered",
+    "post.failed",
+    "post.blocked",
+    "webhook.test",
+    "connection.expired",
+)
 TEST_MESSAGE = "A test event from Postline: your endpoint received it."
 # Run for every event recorded: its SQL is written once (postline/db/compiled.py).
 _ACTIVE = db.Compiled(Webhook.active_of)

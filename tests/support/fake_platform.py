@@ -69,7 +69,7 @@ class Publisher:
     def __init__(self, platform):
         self.platform = platform
 
-    def publish(self, post, target):
+    def publish(self, post, target, call=None):
         try:
             response = requests.post(f"{self.platform.url}/posts", json={"text": post.content}, timeout=0.5)
         except requests.Timeout:

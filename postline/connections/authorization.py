@@ -1,0 +1,194 @@
+"""Connecting an account: an OAuth run from `GET /v1/connections/{provider}/auth` to
+the provider's callback (README, API notes: Connections).
+
+The `state` handed to the provider is `<nonce>.<signature>`: the signature (a keyed
+hash under the server secret) refuses forged states before any database work; the
+nonce names an OAuthState row holding what the run is bound to (account, mode,
+channel, returnTo, the PKCE verifier). The callback deletes that row in the same
+statement that reads it, so a state works once, even for two callbacks at the same
+instant.
+"""
+
+import hmac
+import secrets
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+from models import LIVE, Channel, ChannelConnection, Connection, OAuthState
+from postline import clock, db, platforms
+from postline.connections import settings, tokens
+from postline.errors import Forbidden, Invalid, NotFound
+from postline.keyring import keyring
+from postline.statuses import ConnectionStatus
+
+STATE_TTL_MS = 10 * 60 * 1000
+
+
+class AuthFailed(Exception):
+    """An OAuth run that created nothing: `code` for the redirect, `message` for people;
+    `return_to` where to send the browser (None: show an error page)."""
+
+    def __init__(self, code, message, return_to=None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.return_to = return_to
+
+
+def start(key, provider, channel_id=None, return_to=None):
+    """Begin an OAuth run: {url, state, expires_at}. Checked in this order: an unknown
+    provider (404), a test-mode key (403), an unconfigured provider (400), then the
+    channel and returnTo (400)."""
+    adapter = platforms.provider(provider)
+    if adapter is None:
+        raise NotFound(f"No provider named {provider!r}.")
+    if key.mode != LIVE:
+        raise Forbidden(
+            "Test-mode keys have no connections: test mode never calls a platform.",
+            field="mode",
+            detail="connections need a live key",
+        )
+    provider_settings = settings.provider_settings(provider)
+    if not provider_settings.get("client_id"):
+        raise Invalid.field(
+            "provider", f"[{provider}] client_id is not set on this server", code="PROVIDER_NOT_CONFIGURED"
+        )
+    problems = []
+    if channel_id is not None and Channel.visible_to(key).where(Channel.id == channel_id).first() is None:
+        problems.append({"field": "channelId", "message": "No such channel."})
+    if return_to is not None and not settings.return_allowed(return_to):
+        problems.append(
+            {
+                "field": "returnTo",
+                "message": "must be an http(s) URL on [server] public_url's origin or one of "
+                "[server] allowed_return_origins",
+            }
+        )
+    if problems:
+        raise Invalid(problems)
+    now = clock.now_ms()
+    nonce = secrets.token_urlsafe(24)
+    verifier = secrets.token_urlsafe(64)  # 86 characters: PKCE asks for 43 to 128
+    OAuthState.create(
+        id=nonce,
+        account=key.account_id,
+        mode=key.mode,
+        provider=provider,
+        channel_id=channel_id,
+        return_to=return_to,
+        code_verifier=keyring.encrypt(verifier),
+        expires_at=now + STATE_TTL_MS,
+    )
+    state = f"{nonce}.{keyring.oauth_state_signature(nonce)}"
+    url = adapter.authorize_url(provider_settings, settings.redirect_uri(provider), state, verifier)
+    return {"url": url, "state": state, "expires_at": now + STATE_TTL_MS}
+
+
+def finish(provider, args):
+    """Complete an OAuth run from the callback's query `args`: the connections it
+    created or updated, and where to send the browser. AuthFailed otherwise."""
+    adapter = platforms.provider(provider)
+    record = _consume(args.get("state") or "")
+    if adapter is None or record.provider != provider:
+        raise AuthFailed("invalid_state", "This authorization link is not valid.")
+    back = record.return_to
+    if record.expires_at <= clock.now_ms():
+        raise AuthFailed("expired", "The authorization took more than 10 minutes; start again.", back)
+    if args.get("error"):
+        code = "denied" if args["error"] == "access_denied" else "platform_error"
+        raise AuthFailed(code, f"{provider} answered: {args.get('error_description') or args['error']}", back)
+    if not args.get("code"):
+        raise AuthFailed("platform_error", f"{provider} sent no authorization code.", back)
+    provider_settings = settings.provider_settings(provider)
+    timeout = settings.timeout()
+    try:
+        granted = adapter.exchange_code(
+            provider_settings,
+            settings.redirect_uri(provider),
+            args["code"],
+            keyring.decrypt(record.code_verifier),
+            timeout,
+        )
+        profiles = adapter.profiles(provider_settings, granted.access_token, timeout)
+    except (platforms.TokenRefused, platforms.PlatformUnavailable) as error:
+        raise AuthFailed("platform_error", error.message, back) from None
+    connections = _save(record, provider, profiles, granted)
+    return connections, back
+
+
+def _consume(state):
+    """The OAuthState the state names, deleted as it is read; AuthFailed if there is none."""
+    nonce, _, signature = state.partition(".")
+    if not nonce or not hmac.compare_digest(signature, keyring.oauth_state_signature(nonce)):
+        raise AuthFailed("invalid_state", "This authorization link is not valid.")
+    rows = list(OAuthState.delete().where(OAuthState.id == nonce).returning(OAuthState).execute())
+    if not rows:
+        raise AuthFailed("invalid_state", "This authorization link was already used or is unknown.")
+    return rows[0]
+
+
+def _save(record, provider, profiles, granted):
+    """Create or update a connection per profile (a reconnect keeps the id and any
+    refresh token the platform did not send again) and link them to the channel."""
+    now = clock.now_ms()
+    saved = []
+    with db.database.atomic():
+        for profile in profiles:
+            fields = {
+                "provider": provider,
+                "username": profile.username,
+                "display_name": profile.display_name,
+                "avatar_url": profile.avatar_url,
+                "status": ConnectionStatus.ACTIVE,
+                "refreshing_until": None,
+                "last_verified_at": now,
+                "last_error_code": None,
+                "last_error_message": None,
+            }
+            existing = db.for_update(
+                Connection.select().where(
+                    (Connection.account == record.account_id)
+                    & (Connection.mode == record.mode)
+                    & (Connection.platform == profile.platform)
+                    & (Connection.platform_account_id == profile.account_id)
+                )
+            ).first()
+            columns = tokens.token_columns(granted, existing.refresh_token if existing else None)
+            if existing is None:
+                connection = Connection.create_for_account(
+                    record.account_id,
+                    record.mode,
+                    platform=profile.platform,
+                    platform_account_id=profile.account_id,
+                    **{"scopes": [], **fields, **columns},
+                )
+            else:
+                connection = existing
+                for name, value in {**fields, **columns}.items():
+                    setattr(connection, name, value)
+                connection.save()
+            saved.append(connection)
+        channel = Channel.get_or_none(
+            (Channel.id == record.channel_id)
+            & (Channel.account == record.account_id)
+            & (Channel.mode == record.mode)
+        )
+        if channel is not None:
+            for connection in saved:
+                link(record.channel_id, connection.id, now)
+    return saved
+
+
+def link(channel_id, connection_id, now):
+    """Add the connection to the channel; nothing if it is there already."""
+    (
+        ChannelConnection.insert(channel=channel_id, connection=connection_id, created_at=now)
+        .on_conflict_ignore()
+        .execute()
+    )
+
+
+def redirect_to(return_to, **params):
+    """`return_to` with `params` added to its query."""
+    parts = urlsplit(return_to)
+    query = "&".join(filter(None, [parts.query, urlencode(params)]))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, parts.fragment))

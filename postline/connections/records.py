@@ -1,0 +1,181 @@
+"""Managing connections: their channels, verification, refresh and removal, and the
+platform limits posts are checked against (README, API notes: Connections)."""
+
+import logging
+
+from models import Channel, ChannelConnection, Connection
+from postline import clock, platforms
+from postline.connections import settings, tokens
+from postline.connections.authorization import link
+from postline.errors import Invalid, NotFound, PlatformDown
+from postline.statuses import ConnectionStatus
+
+log = logging.getLogger(__name__)
+
+
+def add_to_channel(key, connection_id, channel_id):
+    """Link the connection to the channel (again: no change); returns the connection."""
+    connection = Connection.get_visible(key, connection_id)
+    _channel(key, channel_id)
+    link(channel_id, connection.id, clock.now_ms())
+    return connection
+
+
+def remove_from_channel(key, connection_id, channel_id):
+    """Unlink the connection from the channel (not linked: no change)."""
+    connection = Connection.get_visible(key, connection_id)
+    _channel(key, channel_id)
+    ChannelConnection.delete().where(
+        (ChannelConnection.channel == channel_id) & (ChannelConnection.connection == connection.id)
+    ).execute()
+    return connection
+
+
+def _channel(key, channel_id):
+    channel = Channel.visible_to(key).where(Channel.id == channel_id).first()
+    if channel is None:
+        raise Invalid.field("channelId", "No such channel.")
+    return channel
+
+
+def delete(key, connection_id):
+    """Remove the connection, after asking the platform to revoke its tokens (best
+    effort: the connection goes either way). Posts already sending to it end blocked
+    CONNECTION_EXPIRED."""
+    connection = Connection.get_visible(key, connection_id)
+    adapter = platforms.provider(connection.provider)
+    token = connection.refresh_token or connection.access_token
+    if adapter is not None and token:
+        adapter.revoke(
+            settings.provider_settings(connection.provider), tokens.decrypt(token), settings.timeout()
+        )
+    connection.delete_instance()
+
+
+def refresh(key, connection_id):
+    """Refresh the connection's tokens now; the connection as it then stands."""
+    connection = Connection.get_visible(key, connection_id)
+    adapter = platforms.provider(connection.provider)
+    if adapter is None or not adapter.REFRESHES:
+        raise Invalid.field(
+            "id", f"{connection.platform} tokens cannot be refreshed", code="REFRESH_NOT_SUPPORTED"
+        )
+    if connection.refresh_token is None:
+        raise Invalid.field(
+            "id", "this connection has no refresh token: connect it again", code="REFRESH_NOT_SUPPORTED"
+        )
+    try:
+        tokens.refresh(connection.id, connection.access_token)
+    except tokens.ConnectionDead:
+        pass  # now expired: the answer shows it
+    except tokens.RefreshFailed as failure:
+        raise PlatformDown(f"The platform could not refresh the token now: {failure.message}") from None
+    return Connection.get_visible(key, connection_id)
+
+
+def verify(key, connection_id):
+    """Ask the platform who the token belongs to and record what it says."""
+    return verify_one(Connection.get_visible(key, connection_id))
+
+
+def verify_channel(key, channel_id):
+    """Verify every connection of the channel; returns them."""
+    channel = Channel.visible_to(key).where(Channel.id == channel_id).first()
+    if channel is None:
+        raise NotFound("No such channel.")
+    ids = ChannelConnection.connections_of([channel.id])[channel.id]
+    found = {row.id: row for row in Connection.select().where(Connection.id.in_(ids))}
+    return [verify_one(found[connection_id]) for connection_id in ids if connection_id in found]
+
+
+def verify_one(connection):
+    """Verify one connection: `active` and refreshed profile fields if the platform knows
+    the token (refreshed first when due), `expired` if it refuses it for good, `error`
+    (still used) when it cannot answer now."""
+    if connection.status in ConnectionStatus.DEAD:
+        return connection
+    adapter = platforms.provider(connection.provider)
+    now = clock.now_ms()
+    try:
+        call = tokens.call_for(connection.id)
+        profiles = adapter.profiles(call.settings, call.access_token, call.timeout)
+    except tokens.ConnectionDead:
+        return Connection.get_by_id(connection.id)
+    except platforms.TokenRefused as refusal:
+        tokens.mark_dead(connection, ConnectionStatus.EXPIRED, "TOKEN_REFUSED", refusal.message)
+        return Connection.get_by_id(connection.id)
+    except (tokens.RefreshFailed, platforms.PlatformUnavailable) as failure:
+        _record(
+            connection,
+            status=ConnectionStatus.ERROR,
+            last_error_code="VERIFY_FAILED",
+            last_error_message=failure.message,
+            last_verified_at=now,
+        )
+        return Connection.get_by_id(connection.id)
+    profile = next((p for p in profiles if p.account_id == connection.platform_account_id), None)
+    if profile is None:
+        _record(
+            connection,
+            status=ConnectionStatus.ERROR,
+            last_error_code="ACCOUNT_MISMATCH",
+            last_error_message="The token now belongs to another account.",
+            last_verified_at=now,
+        )
+    else:
+        _record(
+            connection,
+            status=ConnectionStatus.ACTIVE,
+            username=profile.username,
+            display_name=profile.display_name,
+            avatar_url=profile.avatar_url,
+            last_error_code=None,
+            last_error_message=None,
+            last_verified_at=now,
+        )
+    return Connection.get_by_id(connection.id)
+
+
+def _record(connection, **columns):
+    """Write what a verification found, unless the connection died meanwhile."""
+    Connection.update(**columns, updated_at=clock.now_ms()).where(
+        (Connection.id == connection.id) & Connection.status.not_in(ConnectionStatus.DEAD)
+    ).execute()
+
+
+def content_problems(channel_ids):
+    """{channel id: check(content, media) -> [(field, message)]}: the limits of every
+    platform connected to each channel, for posts checked at create and PATCH time."""
+    links = (
+        ChannelConnection.select(ChannelConnection.channel, Connection.platform)
+        .join(Connection)
+        .where(ChannelConnection.channel.in_(list(channel_ids)))
+        .distinct()
+    )
+    platforms_of = {channel_id: set() for channel_id in channel_ids}
+    for row in links.tuples():
+        platforms_of[row[0]].add(row[1])
+
+    def checker(names):
+        adapters = [platforms.for_platform(name) for name in sorted(names)]
+        return lambda content, media: [
+            problem for adapter in adapters for problem in adapter.check_content(content, media)
+        ]
+
+    return {channel_id: checker(names) for channel_id, names in platforms_of.items()}
+
+
+def attach_channel_ids(connections):
+    """Load the channel ids of many connections in one query."""
+    found = ChannelConnection.channels_of([connection.id for connection in connections])
+    for connection in connections:
+        connection._channel_ids = found[connection.id]
+    return connections
+
+
+def attach_connection_ids(channels):
+    """Load the connection ids of many channels in one query."""
+    found = ChannelConnection.connections_of([channel.id for channel in channels])
+    for channel in channels:
+        channel._connection_ids = found[channel.id]
+    return channels

@@ -1,0 +1,149 @@
+"""Connecting X accounts: OAuth 2.0 authorization code with PKCE (S256), through
+Authlib's requests client sent by postline/net (no redirects, a deadline).
+
+X rotates refresh tokens: each refresh answers a new one and the old one stops
+working at once (postline/connections/tokens.py stores the new pair before anything
+else can happen). X answers an unknown or spent refresh token with 400
+`invalid_request`, and a revoked grant with `invalid_grant`: both are definite.
+"""
+
+import logging
+
+import requests
+from authlib.integrations.base_client import OAuthError
+from authlib.integrations.requests_client import OAuth2Session
+
+from postline import clock
+from postline.net import transport
+from postline.net.client import TRUSTED
+from postline.platforms.base import PlatformUnavailable, Profile, TokenRefused, Tokens
+
+log = logging.getLogger(__name__)
+
+SCOPES = ("tweet.read", "tweet.write", "users.read", "offline.access", "media.write")
+PKCE = True
+REFRESHES = True
+# What X answers for a refresh token or code it will never take again.
+DEFINITE_REFUSALS = ("invalid_grant", "invalid_request", "unauthorized_client")
+
+
+def _session(settings, timeout, redirect_uri=None):
+    secret = settings["client_secret"] or None
+    oauth = OAuth2Session(
+        client_id=settings["client_id"],
+        client_secret=secret,
+        # A confidential client authenticates with HTTP Basic; a public one sends only client_id.
+        token_endpoint_auth_method="client_secret_basic" if secret else "none",
+        scope=" ".join(SCOPES),
+        redirect_uri=redirect_uri,
+        code_challenge_method="S256",
+    )
+    return transport.mount(oauth, TRUSTED, timeout)
+
+
+def authorize_url(settings, redirect_uri, state, code_verifier):
+    """The URL that asks the user to let Postline post for them."""
+    url, _ = _session(settings, 1, redirect_uri).create_authorization_url(
+        settings["auth_url"], state=state, code_verifier=code_verifier
+    )
+    return url
+
+
+def exchange_code(settings, redirect_uri, code, code_verifier, timeout):
+    """Tokens for an authorization code; TokenRefused or PlatformUnavailable."""
+    return _granted(
+        lambda session: session.fetch_token(
+            settings["token_url"],
+            code=code,
+            code_verifier=code_verifier,
+            client_id=settings["client_id"],
+            timeout=timeout,
+        ),
+        _session(settings, timeout, redirect_uri),
+    )
+
+
+def refresh(settings, refresh_token, timeout):
+    """A new token pair for `refresh_token`; TokenRefused or PlatformUnavailable."""
+    return _granted(
+        lambda session: session.refresh_token(
+            settings["token_url"],
+            refresh_token=refresh_token,
+            client_id=settings["client_id"],
+            timeout=timeout,
+        ),
+        _session(settings, timeout),
+    )
+
+
+def _granted(request_token, session):
+    try:
+        token = request_token(session)
+    except OAuthError as error:
+        if error.error in DEFINITE_REFUSALS:
+            raise TokenRefused(error.error, f"x: {error.description or error.error}") from None
+        raise PlatformUnavailable(f"x: the token endpoint answered {error.error}") from None
+    except transport.SendFailed as failure:
+        raise PlatformUnavailable(f"x: token endpoint: {failure.message}") from None
+    except requests.RequestException as error:
+        raise PlatformUnavailable(f"x: token endpoint: {error}") from None
+    if not token.get("access_token"):
+        raise PlatformUnavailable("x: the token endpoint answered no access_token")
+    expires_in = token.get("expires_in")
+    return Tokens(
+        access_token=token["access_token"],
+        refresh_token=token.get("refresh_token"),
+        expires_at=clock.now_ms() + int(expires_in) * 1000 if expires_in else None,
+        scopes=(token.get("scope") or "").split(),
+    )
+
+
+def revoke(settings, token, timeout):
+    """Ask X to revoke `token` (best effort: failures are logged, not raised)."""
+    session = _session(settings, timeout)
+    try:
+        response = session.revoke_token(
+            f"{settings['api_base']}/2/oauth2/revoke",
+            token=token,
+            client_id=settings["client_id"],
+            timeout=timeout,
+        )
+    except requests.RequestException as error:
+        log.warning("x: revoking a token failed: %s", error)
+        return False
+    if response.status_code != 200:
+        log.warning("x: revoking a token answered %s", response.status_code)
+    return response.status_code == 200
+
+
+def profiles(settings, access_token, timeout):
+    """The one X account behind `access_token`, as a list (a provider may have several).
+    TokenRefused when X refuses the token, PlatformUnavailable when it may work later."""
+    session = transport.session(TRUSTED, timeout)
+    try:
+        response = session.get(
+            f"{settings['api_base']}/2/users/me",
+            params={"user.fields": "profile_image_url"},
+            headers={"Authorization": f"Bearer {access_token}"},
+        )
+    except transport.SendFailed as failure:
+        raise PlatformUnavailable(f"x: profile: {failure.message}") from None
+    if response.status_code == 401:
+        raise TokenRefused("unauthorized", "x: the access token was refused")
+    if response.status_code != 200:
+        raise PlatformUnavailable(f"x: profile: HTTP {response.status_code}")
+    try:
+        user = response.json()["data"]
+        return [
+            Profile(
+                platform="x",
+                account_id=str(user["id"]),
+                username=user.get("username"),
+                display_name=user.get("name"),
+                avatar_url=user.get("profile_image_url"),
+            )
+        ]
+    except (ValueError, KeyError, TypeError):
+        raise PlatformUnavailable(
+            f"x: profile: an answer of the wrong shape: {response.text[:200]}"
+        ) from None

@@ -1,0 +1,202 @@
+"""Posting to X: the media uploads, their processing, and the post itself.
+
+Images go up in one multipart request each; a GIF or a video through initialize,
+append (in segments) and finalize, after which X may still be processing it: the
+target then waits (`Processing`) and `check` asks X again at the time X gave, so no
+thread sits waiting. Only the final `POST /2/tweets` creates anything a reader sees:
+a time-out there is an unknown outcome, never re-sent; a failed upload is simply
+retried.
+"""
+
+import json
+from urllib.parse import urlencode
+
+from urllib3 import encode_multipart_formdata
+
+from models import Media
+from postline import clock, media
+from postline.net import client
+from postline.net.client import TRUSTED
+from postline.platforms.base import (
+    BLOCKED,
+    PERMANENT,
+    RETRYABLE,
+    TOKEN,
+    UNCONFIRMED,
+    Processing,
+    Published,
+    PublishError,
+)
+from postline.platforms.x.text import check_content
+
+SEGMENT_BYTES = 4 * 1024 * 1024
+PENDING_STATES = ("pending", "in_progress")
+DUPLICATE = "duplicate content"
+USAGE_CAPPED = "usage-capped"
+
+
+def publish(post, target, call):
+    """Upload the post's media, then post it; or Processing while X works on a video."""
+    files = _media_of(post)
+    problems = check_content(post.content, files)
+    if problems:
+        raise PublishError(PERMANENT, "CONTENT_REFUSED", "; ".join(message for _, message in problems))
+    session = _Session(call)
+    media_ids = []
+    for item in files:
+        if item.content_type.startswith("image/") and item.content_type != "image/gif":
+            media_ids.append(session.upload_image(item))
+        else:
+            media_id, processing = session.upload_chunked(item)
+            media_ids.append(media_id)
+            if _pending(processing):
+                return _wait(processing, {"media_ids": media_ids, "pending": media_id})
+    return session.tweet(post.content, media_ids)
+
+
+def check(post, target, call):
+    """Ask X whether the media it was processing is ready; post once it is."""
+    state = json.loads(target.platform_state)
+    session = _Session(call)
+    processing = session.media_status(state["pending"])
+    if _pending(processing):
+        return _wait(processing, state)
+    if processing.get("state") == "failed":
+        error = (processing.get("error") or {}).get("message") or "X could not process the media"
+        raise PublishError(PERMANENT, "MEDIA_PROCESSING_FAILED", f"x: {error}")
+    return session.tweet(post.content, state["media_ids"])
+
+
+def _pending(processing):
+    return bool(processing) and processing.get("state") in PENDING_STATES
+
+
+def _wait(processing, state):
+    seconds = max(1, int(processing.get("check_after_secs") or 1))
+    return Processing(clock.now_ms() + seconds * 1000, state)
+
+
+def _media_of(post):
+    if not post.media:
+        return []
+    rows = {row.id: row for row in Media.select().where(Media.id.in_(post.media))}
+    missing = [key for key in post.media if key not in rows]
+    if missing:
+        raise PublishError(PERMANENT, "MEDIA_MISSING", f"x: media {', '.join(missing)} no longer exist")
+    return [rows[key] for key in post.media]
+
+
+def _read(item):
+    reader = media.backend().open(item.id)
+    try:
+        return b"".join(reader)
+    finally:
+        reader.close()
+
+
+class _Session:
+    """One connection's calls to X's API, each classified into the kinds of
+    postline/platforms/base.py. JSON and multipart bodies are built here and sent with
+    postline/net/client.py directly: a post costs one call and little else."""
+
+    def __init__(self, call):
+        self.base = call.settings["api_base"]
+        self.username = call.username
+        self.timeout = call.timeout
+        self.authorization = f"Bearer {call.access_token}"
+
+    def upload_image(self, item):
+        answer = self._multipart(
+            "/2/media/upload",
+            {"media_category": "tweet_image", "media": (item.filename, _read(item), item.content_type)},
+        )
+        return answer["data"]["id"]
+
+    def upload_chunked(self, item):
+        category = "tweet_gif" if item.content_type == "image/gif" else "tweet_video"
+        answer = self._json(
+            "POST",
+            "/2/media/upload/initialize",
+            {"media_type": item.content_type, "total_bytes": item.size, "media_category": category},
+        )
+        media_id = answer["data"]["id"]
+        body = _read(item)
+        for index, start in enumerate(range(0, len(body), SEGMENT_BYTES)):
+            self._multipart(
+                f"/2/media/upload/{media_id}/append",
+                {
+                    "segment_index": str(index),
+                    "media": ("segment", body[start : start + SEGMENT_BYTES], "application/octet-stream"),
+                },
+            )
+        finished = self._json("POST", f"/2/media/upload/{media_id}/finalize")
+        return media_id, finished["data"].get("processing_info")
+
+    def media_status(self, media_id):
+        query = urlencode({"command": "STATUS", "media_id": media_id})
+        answer = self._json("GET", f"/2/media/upload?{query}")
+        return answer["data"].get("processing_info") or {"state": "succeeded"}
+
+    def tweet(self, text, media_ids):
+        body = {"text": text or ""}
+        if media_ids:
+            body["media"] = {"media_ids": media_ids}
+        answer = self._json("POST", "/2/tweets", body, creates=True)
+        tweet_id = answer["data"]["id"]
+        return Published(tweet_id, f"https://x.com/{self.username or 'i'}/status/{tweet_id}")
+
+    def _json(self, method, path, payload=None, creates=False):
+        headers = {"Authorization": self.authorization}
+        body = None
+        if payload is not None:
+            body = json.dumps(payload).encode()
+            headers["Content-Type"] = "application/json"
+        return self._send(method, path, body, headers, creates)
+
+    def _multipart(self, path, fields):
+        body, content_type = encode_multipart_formdata(fields)
+        return self._send(
+            "POST", path, body, {"Authorization": self.authorization, "Content-Type": content_type}
+        )
+
+    def _send(self, method, path, body, headers, creates=False):
+        """One call; its JSON answer, or PublishError. `creates`: the call makes what
+        readers see, so a time-out after it left is an unknown outcome."""
+        try:
+            response = client.request(method, self.base + path, TRUSTED, self.timeout, body, headers)
+        except client.RequestFailed as failure:
+            if failure.sent and creates:
+                raise PublishError(
+                    UNCONFIRMED, "DELIVERY_UNCONFIRMED", f"x: {failure.message}; the post may exist"
+                ) from None
+            raise PublishError(RETRYABLE, "PLATFORM_UNREACHABLE", f"x: {failure.message}") from None
+        if 200 <= response.status < 300:
+            try:
+                return json.loads(response.body) if response.body else {"data": {}}
+            except ValueError:
+                raise PublishError(RETRYABLE, "PLATFORM_ERROR", "x: an answer that is not JSON") from None
+        raise classify(response.status, response.headers, response.body)
+
+
+def classify(status, headers, body):
+    """X's error answer (RFC 7807 `{title, detail, type, status}`) as a PublishError."""
+    try:
+        problem = json.loads(body) if body else {}
+    except ValueError:
+        problem = {}
+    if not isinstance(problem, dict):
+        problem = {}
+    detail = problem.get("detail") or problem.get("title") or f"HTTP {status}"
+    message = f"x: {detail}"
+    if status == 401:
+        return PublishError(TOKEN, "PLATFORM_UNAUTHORIZED", message)
+    if status == 429:
+        reset = headers.get("x-rate-limit-reset")
+        resume_at = int(reset) * 1000 if reset and reset.isdigit() else None
+        code = "USAGE_CAPPED" if USAGE_CAPPED in (problem.get("type") or "") else "RATE_LIMITED"
+        return PublishError(BLOCKED, code, message, resume_at)
+    if status >= 500:
+        return PublishError(RETRYABLE, "PLATFORM_ERROR", message)
+    if status == 403 and DUPLICATE in detail.lower():
+        return PublishError(PERMANENT, "DUPLICATE_CONTENT", message)
+    return PublishError(PERMANENT, "PLATFORM_REFUSED", message)

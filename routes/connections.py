@@ -1,0 +1,221 @@
+"""Connections: platform accounts connected by OAuth, and the channels they publish to."""
+
+import html
+
+from flask import g, redirect, request
+from flask.views import MethodView
+
+from models import Connection
+from postline.connections import authorization, records
+from postline.statuses import ConnectionStatus
+from postline.web.api import Blueprint, keyless, requires
+from postline.web.envelopes import DeletedSchema, deleted, envelope, list_body, list_envelope, single
+from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from routes import examples
+from schemas import AuthQuerySchema, AuthStartSchema, ConnectionChannelSchema, ConnectionSchema
+
+blp = Blueprint(
+    "connections",
+    __name__,
+    url_prefix="/v1/connections",
+    description="Platform accounts connected by OAuth, and the channels they publish to.",
+)
+
+LISTING = Listing(
+    "Connection",
+    Connection,
+    filters=[
+        Filter("provider", Connection.provider, ("eq", "in"), choices=("x", "linkedin", "meta", "tiktok")),
+        Filter("status", Connection.status, ("eq", "ne", "in"), choices=ConnectionStatus.ALL),
+        Filter("createdAt", Connection.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
+    ],
+    sorts={"createdAt": Connection.created_at, "status": Connection.status},
+)
+HTML = "text/html"
+REDIRECT = {"description": "To `returnTo`, with `connection` and `status` (or `status=error&code=...`)"}
+
+
+@blp.route("")
+class Connections(MethodView):
+    @requires("connections:read")
+    @blp.arguments(LISTING.query_schema, location="query")
+    @blp.response(200, list_envelope(ConnectionSchema), example=examples.page(examples.CONNECTION))
+    def get(self, args):
+        """List connections
+
+        Newest first by default; filter by `provider`, `status` or `createdAt`. Tokens
+        are never shown.
+        """
+        page = LISTING.page(scope(g.api_key), args, g.request_id)
+        records.attach_channel_ids(page["data"])
+        return page
+
+
+@blp.route("/<connection_id>")
+class ConnectionById(MethodView):
+    @requires("connections:read")
+    @blp.response(200, envelope(ConnectionSchema), example=examples.data(examples.CONNECTION))
+    def get(self, connection_id):
+        """Retrieve a connection
+
+        Another account's connection, or the other mode's, is a 404 like one that never existed.
+        """
+        return single(Connection.get_visible(g.api_key, connection_id))
+
+    @requires("connections:write")
+    @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.CONNECTION_ID))
+    def delete(self, connection_id):
+        """Delete a connection
+
+        Asks the platform to revoke its tokens (best effort) and removes it from every
+        channel. Posts that were to go to it end blocked `CONNECTION_EXPIRED`.
+        """
+        records.delete(g.api_key, connection_id)
+        return deleted(connection_id)
+
+
+@blp.route("/<connection_id>/add-to-channel")
+class AddToChannel(MethodView):
+    @requires("connections:write")
+    @blp.arguments(ConnectionChannelSchema, example={"channelId": examples.CHANNEL_ID})
+    @blp.response(200, envelope(ConnectionSchema), example=examples.data(examples.CONNECTION))
+    def post(self, fields, connection_id):
+        """Add a connection to a channel
+
+        The channel's posts are then published to it too. Adding it again changes nothing.
+        """
+        return single(records.add_to_channel(g.api_key, connection_id, fields["channel_id"]))
+
+
+@blp.route("/<connection_id>/remove-from-channel")
+class RemoveFromChannel(MethodView):
+    @requires("connections:write")
+    @blp.arguments(ConnectionChannelSchema, example={"channelId": examples.CHANNEL_ID})
+    @blp.response(
+        200, envelope(ConnectionSchema), example=examples.data({**examples.CONNECTION, "channelIds": []})
+    )
+    def post(self, fields, connection_id):
+        """Remove a connection from a channel
+
+        Posts already being published keep the targets they have. Removing it again changes nothing.
+        """
+        return single(records.remove_from_channel(g.api_key, connection_id, fields["channel_id"]))
+
+
+@blp.route("/<connection_id>/refresh")
+class Refresh(MethodView):
+    @requires("connections:write")
+    @blp.response(200, envelope(ConnectionSchema), example=examples.data(examples.CONNECTION))
+    def post(self, connection_id):
+        """Refresh a connection's token now
+
+        The worker does this on its own before tokens expire. A definite refusal by the
+        platform answers the connection `expired`; a platform that cannot answer now is
+        503 `PLATFORM_UNAVAILABLE` (the connection stays as it was). 400
+        `REFRESH_NOT_SUPPORTED` where the platform has no refresh.
+        """
+        return single(records.refresh(g.api_key, connection_id))
+
+
+@blp.route("/<connection_id>/verify")
+class Verify(MethodView):
+    @requires("connections:write")
+    @blp.response(200, envelope(ConnectionSchema), example=examples.data(examples.CONNECTION))
+    def post(self, connection_id):
+        """Verify a connection with its platform
+
+        Reads the account's profile: `active` (and fresh profile fields) if the platform
+        knows the token, `expired` if it refuses it for good, `error` with `lastError`
+        if it cannot answer now.
+        """
+        return single(records.verify(g.api_key, connection_id))
+
+
+@blp.route("/verify-channel/<channel_id>")
+class VerifyChannel(MethodView):
+    @requires("connections:write")
+    @blp.response(200, list_envelope(ConnectionSchema), example=examples.page(examples.CONNECTION))
+    def post(self, channel_id):
+        """Verify every connection of a channel
+
+        Each as `POST /v1/connections/{id}/verify` does; answers them all, on one page.
+        """
+        found = records.attach_channel_ids(records.verify_channel(g.api_key, channel_id))
+        return list_body(found, 1, max(len(found), 1), len(found), g.request_id)
+
+
+@blp.route("/<provider>/auth")
+class Authorize(MethodView):
+    @requires("connections:write")
+    @blp.arguments(AuthQuerySchema, location="query")
+    @blp.response(200, envelope(AuthStartSchema), example=examples.data(examples.AUTH_START))
+    @blp.alt_response(302, description="To the platform's page (`redirect=1`)", success=True)
+    def get(self, args, provider):
+        """Start connecting an account
+
+        Answers the platform's page to open in a browser (or a 302 to it with
+        `redirect=1`); the user approves there and comes back through the callback.
+        Live keys only (403 in test mode); 400 `PROVIDER_NOT_CONFIGURED` when the server
+        has no app for the provider. The state expires in 10 minutes and works once.
+        """
+        started = authorization.start(g.api_key, provider, args.get("channel_id"), args.get("return_to"))
+        if args["redirect"]:
+            return redirect(started["url"], 302)
+        return single(started)
+
+
+@blp.route("/<provider>/callback")
+class Callback(MethodView):
+    @keyless()
+    @blp.doc(
+        parameters=[
+            {"in": "query", "name": "state", "schema": {"type": "string"}, "description": "The signed state"},
+            {
+                "in": "query",
+                "name": "code",
+                "schema": {"type": "string"},
+                "description": "The platform's code",
+            },
+            {
+                "in": "query",
+                "name": "error",
+                "schema": {"type": "string"},
+                "description": "The platform's error, when the user declined",
+            },
+        ],
+        responses={
+            "200": {"description": "A page saying the account is connected", "content": {HTML: {}}},
+            "302": REDIRECT,
+            "400": {"description": "A page saying the authorization failed", "content": {HTML: {}}},
+        },
+    )
+    def get(self, provider):
+        """Finish connecting an account (the platform's redirect)
+
+        The one route without an API key: the signed, single-use `state` names the
+        authorization. Creates or updates the connection (a reconnect keeps its id) and
+        adds it to the channel given at the start. Redirects to `returnTo`, or shows a
+        small page. A failed authorization creates nothing.
+        """
+        try:
+            connections, return_to = authorization.finish(provider, request.args)
+        except authorization.AuthFailed as failure:
+            if failure.return_to:
+                return redirect(
+                    authorization.redirect_to(failure.return_to, status="error", code=failure.code)
+                )
+            return _page("Connection failed", failure.message, 400)
+        if return_to:
+            return redirect(
+                authorization.redirect_to(return_to, connection=connections[0].id, status="connected")
+            )
+        names = ", ".join(f"@{c.username}" if c.username else c.platform_account_id for c in connections)
+        return _page("Connected", f"{provider}: {names} is connected. You can close this page.", 200)
+
+
+def _page(title, message, status):
+    body = (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title></head>"
+        f"<body><h1>{html.escape(title)}</h1><p>{html.escape(message)}</p></body></html>"
+    )
+    return body, status, {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"}

@@ -1,0 +1,68 @@
+"""Fixtures for connections: a fake X the app is configured to talk to, and a whole
+OAuth run through the public API."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+import requests
+
+from postline.posts import publishing
+from tests.support.fake_x import FakeX
+
+RETURN_ORIGIN = "https://app.example.com"
+LEASE_MS = 120_000
+PUBLISHING = {
+    "retry_delays": [60, 300, 900, 3600],
+    "concurrency": 2,
+    "batch_size": 20,
+    "timeout": 1,
+    "processing_timeout": 900,
+}
+
+
+@pytest.fixture
+def fake_x():
+    fake = FakeX()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
+def settings(settings, fake_x):
+    """The app talks to the fake X; one platform call may take a second."""
+    settings["x"] = fake_x.settings()
+    settings["server"]["allowed_return_origins"] = [RETURN_ORIGIN]
+    settings["publishing"] = dict(PUBLISHING)
+    return settings
+
+
+def authorize(api, **params):
+    """Start an OAuth run and let the user approve it at the fake X: the callback's path
+    and query, as the browser would follow it."""
+    started = api.get("/v1/connections/x/auth", query_string=params)
+    assert started.status_code == 200, started.get_data(as_text=True)
+    approved = requests.get(started.get_json()["data"]["url"], allow_redirects=False, timeout=5)
+    assert approved.status_code == 302
+    location = urlsplit(approved.headers["Location"])
+    assert location.path == "/v1/connections/x/callback"
+    return f"{location.path}?{location.query}"
+
+
+def connect(api, **params):
+    """A whole OAuth run; returns the connection as the API shows it."""
+    answer = api.client.get(authorize(api, **params))
+    assert answer.status_code in (200, 302), answer.get_data(as_text=True)
+    [connection] = api.get("/v1/connections").get_json()["data"]
+    return connection
+
+
+def query_of(url):
+    return {name: values[0] for name, values in parse_qs(urlsplit(url).query).items()}
+
+
+def run_worker(worker_id="worker-1"):
+    """Publish everything due now, as one worker thread would; returns {post id: status}."""
+    results = {}
+    while batch := publishing.claim_batch(worker_id, LEASE_MS, 5):
+        results.update(publishing.publish_batch(batch, PUBLISHING, LEASE_MS))
+    return results
