@@ -26,7 +26,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.support import on_each_backend, wait  # noqa: E402
+from bench.support import Results, add_results_option, on_each_backend, wait  # noqa: E402
 from models import LIVE, Post, PostTarget, WorkerHeartbeat  # noqa: E402
 from postline import db  # noqa: E402
 from postline.accounts import accounts, keys  # noqa: E402
@@ -136,7 +136,9 @@ def main():
     parser.add_argument("--posts", type=int, default=1000)
     parser.add_argument("--delay", type=float, default=0.1, help="seconds the fake X takes per call")
     parser.add_argument("--max-seconds", type=float, default=300)
+    add_results_option(parser)
     args = parser.parse_args()
+    results = Results(args.results)
     bound = CONCURRENCY / args.delay
     fake = FakeXProcess(args.delay)
 
@@ -147,6 +149,15 @@ def main():
             f"{backend:<11} {rate:6.1f} posts/s = {rate / bound:.2f} of the bound {bound:.0f}/s "
             f"(target >= 0.80)   lateness p50 {p50:.2f} s  p99 {p99:.2f} s   worker CPU {cpu_ms:.1f} ms/post",
             flush=True,
+        )
+        detail = f"{rate:.1f} posts/s of {bound:.0f}/s; p99 lateness {p99:.1f} s; {cpu_ms:.1f} ms CPU a post"
+        results.add(
+            "live publishing to a fake X: share of the bound",
+            backend,
+            rate / bound,
+            detail,
+            ">= 0.8",
+            rate / bound >= 0.8,
         )
         db.close()
 

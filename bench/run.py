@@ -1,7 +1,7 @@
 """Every benchmark, then one table: `python3 tasks.py bench` (or `python bench/run.py`).
 
 Runs bench/api.py (SQLite, and PostgreSQL when reachable), bench/worker.py,
-bench/webhooks.py and bench/media.py one after another, each in a process of its
+bench/webhooks.py, bench/publishing.py and bench/media.py one after another, each in a process of its
 own with `--results`, their own output going to bench/last-run.log, and prints one
 table: each figure, what it was measured from, its target and whether it was met.
 Needs `wrk` and `curl` (Debian: apt-get install wrk curl). About ten minutes.
@@ -26,11 +26,12 @@ LOG = HERE / "last-run.log"
 
 
 def runs():
-    yield ["api.py", "--backend", "sqlite"]
+    yield ["api.py", "--backend", "sqlite", "--duration", "5"]
     if postgres_admin_url() is not None:
-        yield ["api.py", "--backend", "postgresql"]
+        yield ["api.py", "--backend", "postgresql", "--duration", "5"]
     yield ["worker.py"]
     yield ["webhooks.py"]
+    yield ["publishing.py"]
     yield ["media.py"]
 
 
