@@ -16,7 +16,6 @@ warm-up to the last ones, and exits 1 if one did.
 """
 
 import argparse
-import os
 import re
 import shutil
 import subprocess
@@ -278,5 +277,4 @@ def growth(rows):
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("PYTHONPATH", str(HERE.parent))
     main()

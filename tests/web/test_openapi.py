@@ -21,6 +21,7 @@ from schemathesis.specs.openapi.checks import (
 
 from models import LIVE, TEST
 from tests.support.client import v1_routes
+from tests.support.servers import offline_env
 
 
 def test_document_is_valid_openapi(client):
@@ -98,8 +99,9 @@ def test_generated_requests_get_documented_answers(gunicorn, worker_process, mak
     requests to every operation, with live and test keys; each answer must be a documented
     status and content type with a body matching its documented schema, never a 5xx."""
     # gunicorn and a worker on the test database: the API as deployed, /healthz 200 too.
-    live_url = gunicorn(workers=2)
-    worker = worker_process(POSTLINE_WORKER_POLL_INTERVAL="0.2")
+    # Neither resolves the generated hostnames of webhook and import URLs: no DNS query leaves.
+    live_url = gunicorn(workers=2, **offline_env())
+    worker = worker_process(POSTLINE_WORKER_POLL_INTERVAL="0.2", **offline_env())
     deadline = time.monotonic() + 30
     while requests.get(f"{live_url}/healthz", timeout=5).status_code != 200:
         assert time.monotonic() < deadline, f"no worker heartbeat within 30 s\n{worker.output()}"
