@@ -36,6 +36,25 @@ def test_every_setting_is_in_the_configuration_table():
             assert f"`[{section}] {key}`" in README, f"[{section}] {key} missing from README"
 
 
+def test_every_test_the_security_review_names_exists():
+    """Each claim of the security review points at a test; a renamed or deleted test must
+    not leave a claim pointing at nothing. A bare test name is in the file named before it."""
+    review = README.split("## Security review", 1)[1].split("\n## ", 1)[0]
+    current, named = None, 0
+    for reference in re.findall(r"`([^`]*test_[^`]*)`", review):
+        path, _, test = reference.rpartition("::") if "::" in reference else ("", "", reference)
+        if reference.endswith(".py"):
+            path, test = reference, ""
+        if path:
+            current = ROOT / path
+            assert path.startswith("tests/") and current.is_file(), reference
+        if test:
+            assert re.fullmatch(r"test_\w+", test) and current is not None, reference
+            assert f"def {test}(" in current.read_text(), f"{test} is not in {current.relative_to(ROOT)}"
+            named += 1
+    assert named >= 30
+
+
 def walkthrough_commands(port):
     block = README.split("## A first walk-through", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     return [

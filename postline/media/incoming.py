@@ -18,6 +18,7 @@ from pathlib import Path
 
 from postline.errors import TooLarge
 from postline.media import kinds
+from postline.media.storage import disk_errors_refused
 
 STAGED_PREFIX = "incoming-"
 STAGED_SUFFIX = ".part"
@@ -45,7 +46,8 @@ class Incoming:
     """
 
     def __init__(self, directory, limits, field):
-        fd, path = tempfile.mkstemp(dir=directory, prefix=STAGED_PREFIX, suffix=STAGED_SUFFIX)
+        with disk_errors_refused():
+            fd, path = tempfile.mkstemp(dir=directory, prefix=STAGED_PREFIX, suffix=STAGED_SUFFIX)
         self.path = Path(path)
         self.limits = limits
         self.field = field
@@ -63,14 +65,16 @@ class Incoming:
                 self.kind = kinds.sniff(self._head, self.field)
         self._check_size()
         self._sha256.update(data)
-        return self._file.write(data)
+        with disk_errors_refused():
+            return self._file.write(data)
 
     def finish(self):
         """The file's Kind, once every byte is in (a file under 8 KB is sniffed only now)."""
         if self.kind is None:
             self.kind = kinds.sniff(self._head, self.field)
             self._check_size()
-        self._file.flush()
+        with disk_errors_refused():
+            self._file.flush()
         return self.kind
 
     @property

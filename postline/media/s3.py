@@ -4,9 +4,11 @@ of postline/media/storage.py over boto3, for installs with several app servers."
 import functools
 
 import boto3
+from boto3.exceptions import S3UploadFailedError
 from botocore.config import Config
+from botocore.exceptions import BotoCoreError, ClientError
 
-from postline.media.storage import Missing, Reader, check_name
+from postline.media.storage import Missing, Reader, cannot_store, check_name
 
 CHUNK_BYTES = 256 * 1024
 
@@ -33,9 +35,12 @@ class S3Storage:
         )
 
     def save(self, name, path, content_type):
-        self.client.upload_file(
-            str(path), self.bucket, check_name(name), ExtraArgs={"ContentType": content_type}
-        )
+        try:
+            self.client.upload_file(
+                str(path), self.bucket, check_name(name), ExtraArgs={"ContentType": content_type}
+            )
+        except (S3UploadFailedError, ClientError, BotoCoreError) as error:
+            raise cannot_store(_s3_reason(error), error) from error
 
     def open(self, name, start=0, length=None):
         request = {"Bucket": self.bucket, "Key": check_name(name)}
@@ -57,3 +62,11 @@ class S3Storage:
         return self.client.generate_presigned_url(
             "get_object", Params={"Bucket": self.bucket, "Key": check_name(name)}, ExpiresIn=ttl
         )
+
+
+def _s3_reason(error):
+    # boto3 raises S3UploadFailedError while handling the ClientError that says why.
+    answer = error if isinstance(error, ClientError) else error.__context__
+    if isinstance(answer, ClientError):
+        return f"the bucket answered {answer.response.get('Error', {}).get('Code', 'an error')}"
+    return "the bucket could not be reached"

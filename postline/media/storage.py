@@ -11,15 +11,38 @@ taken from a client, and are checked against NAME all the same.
     delete(name)                    remove it; no error if it is gone already
     presigned_url(name, ttl)        a URL that serves the object directly for `ttl` seconds,
                                     or None where the backend has none
+
+Storage that cannot take a file (a full or read-only disk, a bucket answering errors)
+raises Unavailable, 503 SERVICE_UNAVAILABLE naming the cause, never a 500.
 """
 
 import contextlib
+import logging
 import os
 import re
 from pathlib import Path
 
+from postline.errors import Unavailable
+
+log = logging.getLogger(__name__)
+
 NAME = re.compile(r"[a-z0-9_]+(\.[a-z0-9]+)+")
 CHUNK_BYTES = 256 * 1024
+
+
+def cannot_store(reason, cause):
+    """The refusal of a file that storage cannot take now; the log has the whole `cause`."""
+    log.error("media storage cannot take a file: %s (%s)", reason, cause)
+    return Unavailable(f"Media storage cannot take the file now ({reason}); retry shortly.")
+
+
+@contextlib.contextmanager
+def disk_errors_refused():
+    """A failing write to the local disk (full, read-only) as `cannot_store`."""
+    try:
+        yield
+    except OSError as error:
+        raise cannot_store((error.strerror or "disk error").lower(), error) from error
 
 
 class Missing(Exception):
@@ -58,8 +81,9 @@ class LocalStorage:
     def save(self, name, path, content_type):
         # A rename within one filesystem (staged files are in <dir>/tmp): the object
         # appears whole or not at all.
-        os.chmod(path, self.file_mode)
-        os.replace(path, self.directory / check_name(name))
+        with disk_errors_refused():
+            os.chmod(path, self.file_mode)
+            os.replace(path, self.directory / check_name(name))
 
     def open(self, name, start=0, length=None):
         try:

@@ -30,6 +30,11 @@ def test_signing_in_sets_a_secure_session_cookie_and_opens_the_console(client, c
     assert "ada@example.com" in console.text("/console/calendar")
 
 
+def test_passwords_are_stored_as_argon2id_hashes_only(console_user):
+    (user,) = ConsoleUser.select()
+    assert user.password_hash.startswith("$argon2id$") and PASSWORD not in user.password_hash
+
+
 def test_the_cookie_is_secure_when_the_public_url_is_https(settings, console_user):
     from app import create_app
 

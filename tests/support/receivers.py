@@ -40,9 +40,10 @@ class _Server(ThreadingHTTPServer):
 
 
 class Receiver:
-    """Answers POSTs with the scripted replies in order, then with `default`."""
+    """Answers POSTs with the scripted replies in order, then with `default`; on `port`,
+    or a free one (a receiver stopped and started again takes back its port)."""
 
-    def __init__(self, default=Reply(), tls_context=None, keep_alive=False):
+    def __init__(self, default=Reply(), tls_context=None, keep_alive=False, port=0):
         self.default = default
         self.keep_alive = keep_alive
         self.requests = []
@@ -50,7 +51,7 @@ class Receiver:
         self._replies = collections.deque()
         self._lock = threading.Condition()
         self._stopping = threading.Event()
-        self._server = _Server(("127.0.0.1", 0), self._handler())
+        self._server = _Server(("127.0.0.1", port), self._handler())
         if tls_context is not None:
             tls_context.sni_callback = lambda sock, name, context: self.server_names.append(name)
             self._server.socket = tls_context.wrap_socket(self._server.socket, server_side=True)

@@ -33,6 +33,15 @@ def environment(database_url, data_dir, secret_key, **extra):
     }
 
 
+OFFLINE = ROOT / "tests" / "support" / "offline"
+
+
+def offline_env():
+    """Environment entries for a server process that must resolve no hostname (see
+    tests/support/offline/sitecustomize.py), on top of `environment(...)`."""
+    return {"PYTHONPATH": f"{OFFLINE}{os.pathsep}{ROOT}"}
+
+
 def gunicorn_command(port, workers=2, app="app:create_app()"):
     return [sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
 
