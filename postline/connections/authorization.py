@@ -118,7 +118,9 @@ def finish(provider, args):
 def _consume(state):
     """The OAuthState the state names, deleted as it is read; AuthFailed if there is none."""
     nonce, _, signature = state.partition(".")
-    if not nonce or not hmac.compare_digest(signature, keyring.oauth_state_signature(nonce)):
+    # States this service signs are ASCII; compare_digest refuses other text outright.
+    valid = nonce and state.isascii()
+    if not valid or not hmac.compare_digest(signature, keyring.oauth_state_signature(nonce)):
         raise AuthFailed("invalid_state", "This authorization link is not valid.")
     rows = list(OAuthState.delete().where(OAuthState.id == nonce).returning(OAuthState).execute())
     if not rows:
