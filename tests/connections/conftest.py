@@ -1,5 +1,5 @@
-"""Fixtures for connections: a fake X the app is configured to talk to, and a whole
-OAuth run through the public API."""
+"""Fixtures for connections: a fake X the app is configured to talk to, a fake LinkedIn
+(its modules point `[linkedin]` at it), and a whole OAuth run through the public API."""
 
 from urllib.parse import parse_qs, urlsplit
 
@@ -7,6 +7,7 @@ import pytest
 import requests
 
 from postline.posts import publishing
+from tests.support.fake_linkedin import FakeLinkedIn
 from tests.support.fake_x import FakeX
 
 RETURN_ORIGIN = "https://app.example.com"
@@ -28,6 +29,13 @@ def fake_x():
 
 
 @pytest.fixture
+def fake_linkedin():
+    fake = FakeLinkedIn()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
 def settings(settings, fake_x):
     """The app talks to the fake X; one platform call may take a second."""
     settings["x"] = fake_x.settings()
@@ -36,23 +44,24 @@ def settings(settings, fake_x):
     return settings
 
 
-def authorize(api, **params):
-    """Start an OAuth run and let the user approve it at the fake X: the callback's path
-    and query, as the browser would follow it."""
-    started = api.get("/v1/connections/x/auth", query_string=params)
+def authorize(api, provider="x", **params):
+    """Start an OAuth run and let the user approve it at the provider's fake: the
+    callback's path and query, as the browser would follow it."""
+    started = api.get(f"/v1/connections/{provider}/auth", query_string=params)
     assert started.status_code == 200, started.get_data(as_text=True)
     approved = requests.get(started.get_json()["data"]["url"], allow_redirects=False, timeout=5)
     assert approved.status_code == 302
     location = urlsplit(approved.headers["Location"])
-    assert location.path == "/v1/connections/x/callback"
+    assert location.path == f"/v1/connections/{provider}/callback"
     return f"{location.path}?{location.query}"
 
 
-def connect(api, **params):
-    """A whole OAuth run; returns the connection as the API shows it."""
-    answer = api.client.get(authorize(api, **params))
+def connect(api, provider="x", **params):
+    """A whole OAuth run; returns the provider's connection as the API shows it."""
+    answer = api.client.get(authorize(api, provider, **params))
     assert answer.status_code in (200, 302), answer.get_data(as_text=True)
-    [connection] = api.get("/v1/connections").get_json()["data"]
+    listed = api.get("/v1/connections").get_json()["data"]
+    [connection] = [item for item in listed if item["provider"] == provider]
     return connection
 
 
