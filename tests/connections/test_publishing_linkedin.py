@@ -3,11 +3,16 @@ LinkedIn (README, LinkedIn): text, images, video and its processing, each error 
 tokens that lapse, and LinkedIn's limits."""
 
 import json
+import subprocess
+import sys
+import time
 
 import pytest
+import requests
 
 from models import Event, PostTarget
 from tests.connections.conftest import connect, run_worker
+from tests.support import ROOT
 from tests.support.client import assert_error
 from tests.support.fake_linkedin import API_VERSION, AUTHOR
 from tests.support.media import image, upload, video
@@ -341,3 +346,29 @@ def test_a_channel_with_x_and_linkedin_resends_only_the_target_that_failed(
     targets = {target["platform"]: target for target in post_of(api, post_id)["targets"]}
     assert targets["linkedin"]["platformPostId"] == fake_linkedin.posts[0]["id"]
     assert targets["x"]["platformPostId"] == fake_x.tweets[0]["id"]
+
+
+def test_the_fake_runs_as_a_process_of_its_own():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.support.fake_linkedin", "--delay", "0.2"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        url = process.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:")
+        started = time.monotonic()
+        answer = requests.get(f"{url}/v2/userinfo", timeout=10)
+        assert time.monotonic() - started >= 0.2
+        assert answer.status_code == 401
+        assert answer.json() == {
+            "status": 401,
+            "serviceErrorCode": 65600,
+            "code": "INVALID_ACCESS_TOKEN",
+            "message": "Invalid access token",
+        }
+    finally:
+        process.terminate()
+        process.wait(30)
+        process.stdout.close()

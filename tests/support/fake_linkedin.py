@@ -11,19 +11,16 @@ error class and a delay; `python -m tests.support.fake_linkedin --port N --delay
 runs it as a process of its own.
 """
 
-import argparse
 import itertools
 import json
 import secrets
-import threading
 import time
 from collections import Counter
 from urllib.parse import unquote, urlencode
 
-from werkzeug.serving import make_server
-from werkzeug.wrappers import Request, Response
+from werkzeug.wrappers import Response
 
-from tests.support.fake_x import QuietHandler, answer
+from tests.support.fake_platform import FakeServer, answer, serve
 
 CLIENT_ID = "fake-linkedin-client"
 CLIENT_SECRET = "fake-linkedin-secret"
@@ -89,7 +86,7 @@ def decoded(commentary):
     return "".join(shown)
 
 
-class FakeLinkedIn:
+class FakeLinkedIn(FakeServer):
     """LinkedIn's API on a free loopback port. Controls (plain attributes; lists are
     consumed one entry per matching request):
 
@@ -108,7 +105,6 @@ class FakeLinkedIn:
     def __init__(self, delay=0.0, port=0):
         self.client_id = CLIENT_ID
         self.client_secret = CLIENT_SECRET
-        self.delay = delay
         self.access_ttl = 5_184_000  # 60 days
         self.refresh_ttl = 31_536_000  # 365 days
         self.deny = False
@@ -121,21 +117,15 @@ class FakeLinkedIn:
         self.part_bytes = 4 * 1024 * 1024
         self.processing_checks = 1
         self.processing_fails = False
-        self.requests = Counter()
         self.versions = Counter()
         self.posts = []
         self.images = {}
         self.videos = {}
         self.codes = {}
-        self.access_tokens = {}
         self.refresh_tokens = {}
         self.revoked = []
-        self._lock = threading.Lock()
         self._ids = itertools.count(7_100_000_000_000_000_001)
-        self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        super().__init__(delay, port)
 
     def settings(self):
         """The `[linkedin]` settings that point Postline here."""
@@ -152,25 +142,7 @@ class FakeLinkedIn:
     def posts_by(self, author=AUTHOR):
         return [post for post in self.posts if post["author"] == author]
 
-    def expire_access_tokens(self):
-        """Every access token issued so far stops working (as after `expires_in`)."""
-        with self._lock:
-            for token in self.access_tokens.values():
-                token["expires_at"] = 0
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
     # The HTTP side ---------------------------------------------------------------
-
-    def wsgi(self, environ, start_response):
-        request = Request(environ)
-        with self._lock:
-            self.requests[f"{request.method} {request.path}"] += 1
-        if self.delay:
-            time.sleep(self.delay)
-        return self.route(request)(environ, start_response)
 
     def route(self, request):
         path, method = request.path, request.method
@@ -452,17 +424,7 @@ class FakeLinkedIn:
 
 
 def main():
-    parser = argparse.ArgumentParser(description="A fake LinkedIn API on 127.0.0.1")
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
-    arguments = parser.parse_args()
-    fake = FakeLinkedIn(delay=arguments.delay, port=arguments.port)
-    print(fake.url, flush=True)
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        fake.close()
+    serve(FakeLinkedIn, "A fake LinkedIn API on 127.0.0.1")
 
 
 if __name__ == "__main__":
