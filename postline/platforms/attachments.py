@@ -1,9 +1,21 @@
 """A post's media as the platform adapters read them: the Media rows in the post's
-order, and their bytes (whole, or one part of a multipart upload)."""
+order (checked against the platform's limits), and their bytes (whole, or one part of
+a multipart upload)."""
 
 from models import Media
 from postline import media
 from postline.platforms.base import PERMANENT, PublishError
+
+
+def checked_media(post, platform, check_content):
+    """The post's Media rows, once the post is within the platform's limits (checked
+    again at publish time: the channel's platforms may have changed since the post was
+    written); PublishError CONTENT_REFUSED, permanent, otherwise."""
+    files = media_of(post, platform)
+    problems = check_content(post.content, files)
+    if problems:
+        raise PublishError(PERMANENT, "CONTENT_REFUSED", "; ".join(message for _, message in problems))
+    return files
 
 
 def media_of(post, platform):

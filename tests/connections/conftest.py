@@ -1,11 +1,13 @@
-"""Fixtures for connections: a fake X the app is configured to talk to, a fake LinkedIn
-(its modules point `[linkedin]` at it), and a whole OAuth run through the public API."""
+"""Fixtures for connections: the fake platforms the app is configured to talk to, a
+whole OAuth run through the public API, and what publishing tests read back."""
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
 
+from models import Event
 from postline.posts import publishing
 from tests.support.fake_linkedin import FakeLinkedIn
 from tests.support.fake_x import FakeX
@@ -36,9 +38,10 @@ def fake_linkedin():
 
 
 @pytest.fixture
-def settings(settings, fake_x):
-    """The app talks to the fake X; one platform call may take a second."""
+def settings(settings, fake_x, fake_linkedin):
+    """The app talks to the fake X and the fake LinkedIn; one platform call may take a second."""
     settings["x"] = fake_x.settings()
+    settings["linkedin"] = fake_linkedin.settings()
     settings["server"]["allowed_return_origins"] = [RETURN_ORIGIN]
     settings["publishing"] = dict(PUBLISHING)
     return settings
@@ -75,3 +78,19 @@ def run_worker(worker_id="worker-1"):
     while batch := publishing.claim_batch(worker_id, LEASE_MS, 5):
         results.update(publishing.publish_batch(batch, PUBLISHING, LEASE_MS))
     return results
+
+
+def create_post(api, channel_id, content, **fields):
+    """POST /v1/posts; the new post's id."""
+    answer = api.post("/v1/posts", json={"channelId": channel_id, "content": content, **fields})
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    return answer.get_json()["data"]["id"]
+
+
+def post_of(api, post_id):
+    return api.get(f"/v1/posts/{post_id}").get_json()["data"]
+
+
+def events_of(event_type):
+    """The data of the recorded events of `event_type`, oldest first."""
+    return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]

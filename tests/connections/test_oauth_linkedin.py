@@ -2,13 +2,9 @@
 OAuth without PKCE, the member from /v2/userinfo, and tokens: a partner app's refresh
 token, and otherwise an access token that lapses into `expired`."""
 
-import json
-
-import pytest
-
-from models import Connection, Event
+from models import Connection
 from postline.connections import tokens
-from tests.connections.conftest import RETURN_ORIGIN, authorize, connect, query_of, run_worker
+from tests.connections.conftest import RETURN_ORIGIN, authorize, connect, events_of, query_of, run_worker
 from tests.support.client import assert_error
 from tests.support.fake_linkedin import MEMBER
 
@@ -16,19 +12,8 @@ T = 1_800_000_000_000
 SIXTY_DAYS_MS = 5_184_000_000
 
 
-@pytest.fixture
-def settings(settings, fake_linkedin):
-    """The app also talks to the fake LinkedIn."""
-    settings["linkedin"] = fake_linkedin.settings()
-    return settings
-
-
 def channel(api, name="Company news"):
     return api.post("/v1/channels", json={"name": name}).get_json()["data"]["id"]
-
-
-def events_of(event_type):
-    return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]
 
 
 def test_the_auth_url_asks_for_the_scopes_without_pkce(api, fake_linkedin):

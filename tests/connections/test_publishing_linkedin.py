@@ -2,7 +2,6 @@
 LinkedIn (README, LinkedIn): text, images, video and its processing, each error class,
 tokens that lapse, and LinkedIn's limits."""
 
-import json
 import subprocess
 import sys
 import time
@@ -10,8 +9,8 @@ import time
 import pytest
 import requests
 
-from models import Event, PostTarget
-from tests.connections.conftest import connect, run_worker
+from models import PostTarget
+from tests.connections.conftest import connect, create_post, events_of, post_of, run_worker
 from tests.support import ROOT
 from tests.support.client import assert_error
 from tests.support.fake_linkedin import API_VERSION, AUTHOR
@@ -19,13 +18,6 @@ from tests.support.media import image, upload, video
 
 T = 1_800_000_000_000
 DAY_MS = 86_400_000
-
-
-@pytest.fixture
-def settings(settings, fake_linkedin):
-    """The app also talks to the fake LinkedIn."""
-    settings["linkedin"] = fake_linkedin.settings()
-    return settings
 
 
 def setup_channel(api, **fields):
@@ -36,22 +28,12 @@ def setup_channel(api, **fields):
 
 
 def create(api, channel_id, content="Hello LinkedIn", **fields):
-    answer = api.post("/v1/posts", json={"channelId": channel_id, "content": content, **fields})
-    assert answer.status_code == 201, answer.get_data(as_text=True)
-    return answer.get_json()["data"]["id"]
-
-
-def post_of(api, post_id):
-    return api.get(f"/v1/posts/{post_id}").get_json()["data"]
+    return create_post(api, channel_id, content, **fields)
 
 
 def connection_of(api):
     [connection] = api.get("/v1/connections").get_json()["data"]
     return connection
-
-
-def events_of(event_type):
-    return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]
 
 
 def media_key(api, data, filename="photo.png", **form):

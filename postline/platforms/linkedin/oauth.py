@@ -11,13 +11,12 @@ from the first grant and does not restart on a refresh. Without one, the access 
 import logging
 
 import requests
-from authlib.integrations.base_client import OAuthError
 from authlib.integrations.requests_client import OAuth2Session
 
-from postline import clock
 from postline.net import transport
 from postline.net.client import TRUSTED
-from postline.platforms.base import PlatformUnavailable, Profile, TokenRefused, Tokens
+from postline.platforms.base import PlatformUnavailable, Profile, TokenRefused
+from postline.platforms.grants import granted
 
 log = logging.getLogger(__name__)
 
@@ -49,35 +48,20 @@ def authorize_url(settings, redirect_uri, state, code_verifier):
 def exchange_code(settings, redirect_uri, code, code_verifier, timeout):
     """Tokens for an authorization code; TokenRefused or PlatformUnavailable."""
     session = _session(settings, timeout, redirect_uri)
-    return _granted(lambda: session.fetch_token(settings["token_url"], code=code, timeout=timeout))
+    return granted(
+        "linkedin",
+        DEFINITE_REFUSALS,
+        lambda: session.fetch_token(settings["token_url"], code=code, timeout=timeout),
+    )
 
 
 def refresh(settings, refresh_token, timeout):
     """A new access token for a partner app's `refresh_token`."""
     session = _session(settings, timeout)
-    return _granted(
-        lambda: session.refresh_token(settings["token_url"], refresh_token=refresh_token, timeout=timeout)
-    )
-
-
-def _granted(request_token):
-    try:
-        token = request_token()
-    except OAuthError as error:
-        if error.error in DEFINITE_REFUSALS:
-            raise TokenRefused(error.error, f"linkedin: {error.description or error.error}") from None
-        raise PlatformUnavailable(f"linkedin: the token endpoint answered {error.error}") from None
-    except requests.RequestException as error:
-        reason = error.message if isinstance(error, transport.SendFailed) else error
-        raise PlatformUnavailable(f"linkedin: token endpoint: {reason}") from None
-    if not token.get("access_token"):
-        raise PlatformUnavailable("linkedin: the token endpoint answered no access_token")
-    lifetime = token.get("expires_in")
-    return Tokens(
-        access_token=token["access_token"],
-        refresh_token=token.get("refresh_token"),
-        expires_at=clock.now_ms() + int(lifetime) * 1000 if lifetime else None,
-        scopes=(token.get("scope") or "").replace(",", " ").split(),
+    return granted(
+        "linkedin",
+        DEFINITE_REFUSALS,
+        lambda: session.refresh_token(settings["token_url"], refresh_token=refresh_token, timeout=timeout),
     )
 
 

@@ -15,9 +15,8 @@ import json
 from urllib.parse import quote
 
 from postline import clock
-from postline.net import client
-from postline.net.client import TRUSTED
-from postline.platforms.attachments import media_of, read
+from postline.platforms import calls
+from postline.platforms.attachments import checked_media, read
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -39,10 +38,7 @@ RESERVED = frozenset("\\|{}@[]()<>#*_~")
 
 def publish(post, target, call):
     """Upload the post's media, then post it; or Processing while LinkedIn works on a video."""
-    files = media_of(post, "linkedin")
-    problems = check_content(post.content, files)
-    if problems:
-        raise PublishError(PERMANENT, "CONTENT_REFUSED", "; ".join(message for _, message in problems))
+    files = checked_media(post, "linkedin", check_content)
     api = _Rest(call)
     if files and files[0].content_type.startswith("video/"):
         return _wait({"video": api.upload_video(files[0])})
@@ -146,10 +142,12 @@ class _Rest:
         return Published(post_urn, post_url(post_urn))
 
     def get(self, path):
-        return _json(self._send("GET", self.base + path, None, self._headers()))
+        return calls.json_answer("linkedin", self._send("GET", self.base + path, None, self._headers()))
 
     def post(self, path, payload):
-        return _json(self._send("POST", self.base + path, json.dumps(payload).encode(), self._headers()))
+        return calls.json_answer(
+            "linkedin", self._send("POST", self.base + path, json.dumps(payload).encode(), self._headers())
+        )
 
     def _put(self, url, data):
         """Upload bytes to a URL LinkedIn handed out; the part's ETag."""
@@ -167,34 +165,15 @@ class _Rest:
     def _send(self, method, url, body, headers, creates=False):
         """One call; its response, or PublishError. `creates`: the call makes what
         readers see, so a time-out after it left is an unknown outcome."""
-        try:
-            response = client.request(method, url, TRUSTED, self.timeout, body, headers)
-        except client.RequestFailed as failure:
-            if failure.sent and creates:
-                raise PublishError(
-                    UNCONFIRMED, "DELIVERY_UNCONFIRMED", f"linkedin: {failure.message}; the post may exist"
-                ) from None
-            raise PublishError(RETRYABLE, "PLATFORM_UNREACHABLE", f"linkedin: {failure.message}") from None
+        response = calls.send("linkedin", method, url, self.timeout, body, headers, creates)
         if 200 <= response.status < 300:
             return response
         raise classify(response.status, response.body, self.version)
 
 
-def _json(response):
-    try:
-        return json.loads(response.body) if response.body else {}
-    except ValueError:
-        raise PublishError(RETRYABLE, "PLATFORM_ERROR", "linkedin: an answer that is not JSON") from None
-
-
 def classify(status, body, version):
     """LinkedIn's error answer (`{status, code, serviceErrorCode, message}`) as a PublishError."""
-    try:
-        error = json.loads(body) if body else {}
-    except ValueError:
-        error = {}
-    if not isinstance(error, dict):
-        error = {}
+    error = calls.error_body(body)
     message = f"linkedin: {error.get('message') or f'HTTP {status}'}"
     if status == 401:  # serviceErrorCode 65600 (invalid) or 65601 (revoked)
         return PublishError(TOKEN, "PLATFORM_UNAUTHORIZED", message)
