@@ -354,3 +354,28 @@ def test_the_fake_runs_as_a_process_of_its_own():
         process.terminate()
         process.wait(30)
         process.stdout.close()
+
+
+def test_a_worker_process_publishes_a_video_once_linkedin_has_processed_it(
+    api, fake_linkedin, worker_process
+):
+    channel_id = setup_channel(api)
+    fake_linkedin.part_bytes = 2000
+    key = media_key(api, video(total=5000), filename="clip.mp4")
+    post_id = create(api, channel_id, "From the worker", media=[key])
+    env = {f"POSTLINE_LINKEDIN_{name.upper()}": value for name, value in fake_linkedin.settings().items()}
+    worker = worker_process(**env, POSTLINE_PUBLISHING_TIMEOUT="5", POSTLINE_WORKER_POLL_INTERVAL="0.2")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and post_of(api, post_id)["status"] != "done":
+        time.sleep(0.3)
+    assert worker.process.poll() is None, worker.output()
+    post = post_of(api, post_id)
+    assert post["status"] == "done", worker.output()
+    [sent] = fake_linkedin.posts
+    assert post["targets"][0]["platformPostId"] == sent["id"] and post["attempts"] == 1
+    [uploaded] = fake_linkedin.videos.values()
+    assert len(uploaded["etags"]) == 3 and uploaded["data"] == video(total=5000)
+    assert (
+        sum(count for name, count in fake_linkedin.requests.items() if name.startswith("GET /rest/videos/"))
+        == 2
+    )
