@@ -2,6 +2,8 @@
 OAuth without PKCE, the member from /v2/userinfo, and tokens: a partner app's refresh
 token, and otherwise an access token that lapses into `expired`."""
 
+import pytest
+
 from models import Connection
 from postline.connections import tokens
 from tests.connections.conftest import RETURN_ORIGIN, authorize, connect, events_of, query_of, run_worker
@@ -189,3 +191,11 @@ def test_removing_a_connection_revokes_its_token(api, fake_linkedin):
     assert api.delete(f"/v1/connections/{connection['id']}").status_code in (200, 204)
     assert fake_linkedin.revoked == [access_token]
     assert api.get("/v1/connections").get_json()["data"] == []
+
+
+@pytest.mark.parametrize("reply", ["500", "invalid_grant"])
+def test_a_token_endpoint_that_fails_creates_nothing(api, fake_linkedin, reply):
+    fake_linkedin.token_replies = [reply]
+    answer = api.client.get(authorize(api, "linkedin", returnTo=f"{RETURN_ORIGIN}/done"))
+    assert answer.headers["Location"] == f"{RETURN_ORIGIN}/done?status=error&code=platform_error"
+    assert Connection.select().count() == 0
