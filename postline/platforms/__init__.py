@@ -3,6 +3,8 @@ their registry.
 
 A publisher has:
 - `PLATFORM`: its name in a target's `platform` field;
+- `CONTENT_LIMIT` (int): the characters one post's text may hold there, shown by the
+  console as a post is typed (every publisher but the sandbox);
 - `TRANSACTIONAL`: True when its effect commits in Postline's own database transaction
   (the test-mode sandbox), so an interrupted call left nothing behind and may simply
   run again; False for a real platform, whose calls leave the process: a call with an

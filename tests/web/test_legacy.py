@@ -1,26 +1,12 @@
 """The deprecated /api: the /v1 operations behind the console's session cookie,
 unwrapped, with Deprecation, Sunset and successor Link headers (README, The deprecated /api)."""
 
-import pytest
-
 from app import create_app
 from tests.support.client import assert_error
 from tests.support.console import Console
 
 DEPRECATION = "@1793491200"  # 2026-11-01T00:00:00Z, [legacy] deprecated_since
 SUNSET = "Tue, 01 Jun 2027 00:00:00 GMT"
-
-
-@pytest.fixture
-def legacy(console, client):
-    """Send /api requests as the signed-in console, with its CSRF token on writes."""
-
-    def send(method, path, csrf=None, **kwargs):
-        """`csrf`: the token to send (default the session's; "" sends none)."""
-        token = console.csrf if csrf is None else csrf
-        return client.open(path, method=method, headers={"X-CSRF-Token": token} if token else {}, **kwargs)
-
-    return send
 
 
 def assert_deprecated(response, successor):

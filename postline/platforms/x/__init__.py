@@ -17,13 +17,16 @@ from postline.platforms.x.oauth import (
     revoke,
 )
 from postline.platforms.x.posting import check, publish
-from postline.platforms.x.text import check_content, weighted_length
+from postline.platforms.x.text import MAX_WEIGHTED, check_content, weighted_length
 
 PROVIDER = "x"
 PLATFORM = "x"
 TRANSACTIONAL = False
+# What one post's text may hold, in X's weighted characters (shown by the console as you type).
+CONTENT_LIMIT = MAX_WEIGHTED
 
 __all__ = [
+    "CONTENT_LIMIT",
     "PKCE",
     "PLATFORM",
     "PROVIDER",
