@@ -16,6 +16,7 @@ from postline.net import ssrf
 from tests.support.client import Api
 from tests.support.console import Console, make_user
 from tests.support.databases import scratch_postgres
+from tests.support.fake_x import FakeX
 from tests.support.receivers import Receiver
 from tests.support.servers import WORKER_COMMAND, ServerProcess, environment
 
@@ -217,3 +218,11 @@ def legacy(console, client):
         return client.open(path, method=method, headers={"X-CSRF-Token": token} if token else {}, **kwargs)
 
     return send
+
+
+@pytest.fixture
+def fake_x():
+    """A fake X on 127.0.0.1 (tests/support/fake_x.py); point `[x]` at it with its settings()."""
+    fake = FakeX()
+    yield fake
+    fake.close()

@@ -7,7 +7,6 @@ import pytest
 import requests
 
 from postline.posts import publishing
-from tests.support.fake_x import FakeX
 
 RETURN_ORIGIN = "https://app.example.com"
 LEASE_MS = 120_000
@@ -18,13 +17,6 @@ PUBLISHING = {
     "timeout": 1,
     "processing_timeout": 900,
 }
-
-
-@pytest.fixture
-def fake_x():
-    fake = FakeX()
-    yield fake
-    fake.close()
 
 
 @pytest.fixture

@@ -20,6 +20,8 @@ from postline.platforms.x.posting import check, publish
 from postline.platforms.x.text import MAX_WEIGHTED, check_content, weighted_length
 
 PROVIDER = "x"
+# How people write the platform's name (the console's "Connect X").
+NAME = "X"
 PLATFORM = "x"
 TRANSACTIONAL = False
 # What one post's text may hold, in X's weighted characters (shown by the console as you type).
@@ -27,6 +29,7 @@ CONTENT_LIMIT = MAX_WEIGHTED
 
 __all__ = [
     "CONTENT_LIMIT",
+    "NAME",
     "PKCE",
     "PLATFORM",
     "PROVIDER",
