@@ -134,11 +134,12 @@ def server_env(settings):
 
 @pytest.fixture
 def gunicorn(app, server_env):
-    """Start `gunicorn 'app:create_app()'` on a free loopback port: gunicorn(workers=2) -> base URL."""
+    """Start `gunicorn 'app:create_app()'` on a loopback port (free unless given):
+    gunicorn(workers=2) -> base URL."""
     started = []
 
-    def start(workers=2, **extra_env):
-        started.append(ServerProcess.gunicorn({**server_env, **extra_env}, workers))
+    def start(workers=2, port=None, **extra_env):
+        started.append(ServerProcess.gunicorn({**server_env, **extra_env}, workers, port=port))
         return started[-1].url
 
     yield start

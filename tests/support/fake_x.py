@@ -100,6 +100,10 @@ class FakeX:
             "api_base": self.url,
         }
 
+    def env(self):
+        """The same settings as the environment of a server or worker process."""
+        return {f"POSTLINE_X_{name.upper()}": value for name, value in self.settings().items()}
+
     def expire_access_tokens(self):
         """Every access token issued so far stops working (as after `expires_in`)."""
         with self._lock:
