@@ -6,6 +6,7 @@ Each page visited is saved as a screenshot under `.artifacts/screenshots/` (git-
 
 import re
 import shutil
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -218,3 +219,64 @@ def test_connect_x_through_the_fake_x_and_see_the_connection(browser_page, fake_
         page.get_by_role("button", name="Verify @postline_fake").click()
     assert fake_x.requests["GET /2/users/me"] == 2  # once at the callback, once now
     page.shot("connections-375px", width=375)
+
+
+# Form controls a person cannot name: no <label>, no aria-label, no text (a button's).
+UNLABELLED = """() => Array.from(
+  document.querySelectorAll("input:not([type=hidden]), select, textarea, button")
+).filter((el) => !(el.labels && el.labels.length) && !el.getAttribute("aria-label")
+  && !(el.tagName === "BUTTON" && el.textContent.trim())
+).map((el) => el.outerHTML.slice(0, 160))"""
+FOCUS_RING = """() => { const style = getComputedStyle(document.activeElement);
+  return [document.activeElement.tagName, style.outlineStyle, style.outlineWidth]; }"""
+
+
+def test_every_page_has_labelled_controls_a_visible_focus_and_fits_375px(browser_page, receiver):
+    page = browser_page
+    page.goto("/console/sign-in")
+    pages = [("sign-in", "/console/sign-in")]
+    sign_in(page)
+    # Something on every page, so its forms and rows are drawn too.
+    page.goto("/console/channels")
+    page.get_by_label("Name", exact=True).fill("Launch")
+    page.get_by_role("button", name="Create channel").click()
+    page.goto("/console/connections")
+    page.get_by_role("button", name="Connect X").click()
+    page.wait_for_url(re.compile(r"status=connected$"))
+    page.goto("/console/webhooks")
+    hook_url = receiver().url()
+    page.get_by_label("URL (https)").fill(hook_url)
+    page.get_by_role("button", name="Create webhook").click()
+    webhook = page.get_by_role("link", name=hook_url).get_attribute("href")
+    page.goto("/console/posts/new")
+    page.get_by_label("Content").fill("A draft")
+    page.get_by_label("Save as a draft (not published until you queue it)").check()
+    page.get_by_role("button", name="Schedule").click()
+    pages += [
+        ("calendar", "/console/calendar"),
+        ("calendar-month", "/console/calendar?view=month"),
+        ("post", urlsplit(page.url).path),
+        ("post-new", "/console/posts/new"),
+        ("channels", "/console/channels"),
+        ("connections", "/console/connections"),
+        ("keys", "/console/keys"),
+        ("webhooks", "/console/webhooks"),
+        ("webhook", webhook),
+        ("usage", "/console/usage"),
+        ("settings", "/console/settings"),
+    ]
+    page.set_viewport_size({"width": 375, "height": 800})
+    for name, path in pages[1:]:
+        page.goto(path)
+        assert page.evaluate(UNLABELLED) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, name
+        # The keyboard reaches the skip link, then the page's first link, each with a ring.
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_RING) == ["A", "solid", "3px"], name
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_RING) == ["A", "solid", "3px"], name
+        page.screenshot(path=SCREENSHOTS / f"{name}-375px.png", full_page=True)
+    page.get_by_role("button", name="Sign out").click()
+    page.goto(pages[0][1])
+    assert page.evaluate(UNLABELLED) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
