@@ -218,7 +218,7 @@ def test_connect_x_through_the_fake_x_and_see_the_connection(browser_page, fake_
     with page.expect_navigation():
         page.get_by_role("button", name="Verify @postline_fake").click()
     assert fake_x.requests["GET /2/users/me"] == 2  # once at the callback, once now
-    page.shot("connections-375px", width=375)
+    page.shot("connections-connected-375px", width=375)
 
 
 # Form controls a person cannot name: no <label>, no aria-label, no text (a button's).
@@ -265,8 +265,8 @@ def test_every_page_has_labelled_controls_a_visible_focus_and_fits_375px(browser
         ("usage", "/console/usage"),
         ("settings", "/console/settings"),
     ]
-    page.set_viewport_size({"width": 375, "height": 800})
     for name, path in pages[1:]:
+        page.set_viewport_size({"width": 375, "height": 800})
         page.goto(path)
         assert page.evaluate(UNLABELLED) == [], name
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, name
@@ -275,8 +275,10 @@ def test_every_page_has_labelled_controls_a_visible_focus_and_fits_375px(browser
         assert page.evaluate(FOCUS_RING) == ["A", "solid", "3px"], name
         page.keyboard.press("Tab")
         assert page.evaluate(FOCUS_RING) == ["A", "solid", "3px"], name
-        page.screenshot(path=SCREENSHOTS / f"{name}-375px.png", full_page=True)
+        page.shot(f"{name}-375px", width=375)
     page.get_by_role("button", name="Sign out").click()
+    page.set_viewport_size({"width": 375, "height": 800})
     page.goto(pages[0][1])
     assert page.evaluate(UNLABELLED) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.shot("sign-in-375px", width=375)
