@@ -3,8 +3,6 @@ their registry.
 
 A publisher has:
 - `PLATFORM`: its name in a target's `platform` field;
-- `CONTENT_LIMIT` (int): the characters one post's text may hold there, shown by the
-  console as a post is typed (every publisher but the sandbox);
 - `TRANSACTIONAL`: True when its effect commits in Postline's own database transaction
   (the test-mode sandbox), so an interrupted call left nothing behind and may simply
   run again; False for a real platform, whose calls leave the process: a call with an
@@ -26,12 +24,13 @@ A provider adapter (how users connect accounts) has, besides:
   definite refusal and `PlatformUnavailable` when it may work later;
 - `revoke(settings, token, timeout)` (best effort) and
   `profiles(settings, access_token, timeout) -> [Profile]`;
+- `CONTENT_LIMIT`: the most characters of a post's text (the console shows it);
 - `check_content(content, media) -> [problem]`: what breaks the platform's limits, each
   problem `(field, message)`, the message starting with the platform's name.
 X is the first; LinkedIn, Meta and TikTok plug in the same way.
 """
 
-from postline.platforms import sandbox, x
+from postline.platforms import linkedin, sandbox, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -67,10 +66,12 @@ __all__ = [
 ]
 
 REGISTRY = {module.PLATFORM: module for module in (sandbox, x)}
+REGISTRY[linkedin.PLATFORM] = linkedin
 # Providers users connect through (GET /v1/connections/{provider}/auth), by name.
 PROVIDERS = {x.PROVIDER: x}
+PROVIDERS[linkedin.PROVIDER] = linkedin
 # Named by the contract, not built yet: their auth answers 404 until they land.
-PLANNED_PROVIDERS = ("linkedin", "meta", "tiktok")
+PLANNED_PROVIDERS = ("meta", "tiktok")
 
 
 def for_platform(platform):

@@ -80,9 +80,10 @@ class PlatformUnavailable(Exception):
 class Call:
     """What an adapter needs to call its platform on behalf of one connection: the
     provider's settings (`[x]`...), the access token, the time one call may take, and
-    the account's username (for post URLs)."""
+    the account's username (for post URLs) and its id on the platform."""
 
     settings: dict
     access_token: str
     timeout: float
     username: str = None
+    account_id: str = None

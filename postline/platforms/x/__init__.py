@@ -20,12 +20,10 @@ from postline.platforms.x.posting import check, publish
 from postline.platforms.x.text import MAX_WEIGHTED, check_content, weighted_length
 
 PROVIDER = "x"
-# How people write the platform's name (the console's "Connect X").
 NAME = "X"
 PLATFORM = "x"
 TRANSACTIONAL = False
-# What one post's text may hold, in X's weighted characters (shown by the console as you type).
-CONTENT_LIMIT = MAX_WEIGHTED
+CONTENT_LIMIT = MAX_WEIGHTED  # in X's weighted characters
 
 __all__ = [
     "CONTENT_LIMIT",
