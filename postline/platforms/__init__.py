@@ -16,7 +16,8 @@ A publisher has:
   that is `processing` (called at its `check_at`, with the `state` it returned).
 
 A provider adapter (how users connect accounts) has, besides:
-- `PROVIDER`, `SCOPES`, `PKCE` and `REFRESHES` (whether tokens can be refreshed);
+- `PROVIDER`, `NAME` (as people write it: "X", "LinkedIn"), `SCOPES`, `PKCE` and
+  `REFRESHES` (whether tokens can be refreshed);
 - `authorize_url(settings, redirect_uri, state, code_verifier)`;
 - `exchange_code(settings, redirect_uri, code, code_verifier, timeout) -> Tokens`;
 - `refresh(settings, refresh_token, timeout) -> Tokens`, raising `TokenRefused` on a
