@@ -85,6 +85,7 @@ def _call(connection):
         decrypt(connection.access_token),
         settings.timeout(),
         connection.username,
+        connection.platform_account_id,
     )
 
 
@@ -148,7 +149,12 @@ def _refresh_claimed(connection_id, claim):
     connection = Connection.get_by_id(connection_id)
     adapter = platforms.provider(connection.provider)
     held = (Connection.id == connection_id) & (Connection.refreshing_until == claim)
-    if not adapter.REFRESHES or connection.refresh_token is None:
+    if not adapter.REFRESHES:
+        # The token is refused or expiring, and this platform cannot give another.
+        message = f"{connection.provider} tokens cannot be refreshed: connect the account again"
+        mark_dead(connection, ConnectionStatus.EXPIRED, "TOKEN_REFUSED", message, held)
+        raise ConnectionDead(message)
+    if connection.refresh_token is None:
         Connection.update(refreshing_until=None).where(held).execute()
         raise RefreshFailed(f"The {connection.platform} connection has no refresh token.")
     try:

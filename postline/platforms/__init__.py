@@ -28,7 +28,7 @@ A provider adapter (how users connect accounts) has, besides:
 X is the first; LinkedIn, Meta and TikTok plug in the same way.
 """
 
-from postline.platforms import sandbox, x
+from postline.platforms import meta, sandbox, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -64,10 +64,12 @@ __all__ = [
 ]
 
 REGISTRY = {module.PLATFORM: module for module in (sandbox, x)}
+REGISTRY.update({module.PLATFORM: module for module in meta.PLATFORMS})
 # Providers users connect through (GET /v1/connections/{provider}/auth), by name.
 PROVIDERS = {x.PROVIDER: x}
+PROVIDERS[meta.PROVIDER] = meta
 # Named by the contract, not built yet: their auth answers 404 until they land.
-PLANNED_PROVIDERS = ("linkedin", "meta", "tiktok")
+PLANNED_PROVIDERS = ("linkedin", "tiktok")
 
 
 def for_platform(platform):

@@ -49,13 +49,15 @@ class Tokens:
 
 @dataclass(frozen=True)
 class Profile:
-    """The platform account behind a token."""
+    """The platform account behind a token; `tokens` the account's own when the
+    platform hands one out per account (Meta's Page tokens), else None: the grant's."""
 
     platform: str
     account_id: str
     username: str = None
     display_name: str = None
     avatar_url: str = None
+    tokens: "Tokens" = None
 
 
 class TokenRefused(Exception):
@@ -79,10 +81,12 @@ class PlatformUnavailable(Exception):
 @dataclass(frozen=True)
 class Call:
     """What an adapter needs to call its platform on behalf of one connection: the
-    provider's settings (`[x]`...), the access token, the time one call may take, and
-    the account's username (for post URLs)."""
+    provider's settings (`[x]`...), the access token, the time one call may take, the
+    account's username (for post URLs) and its id at the platform (a Page's, an
+    Instagram account's)."""
 
     settings: dict
     access_token: str
     timeout: float
     username: str = None
+    account_id: str = None

@@ -13,10 +13,10 @@ from urllib.parse import urlencode
 
 from urllib3 import encode_multipart_formdata
 
-from models import Media
 from postline import clock, media
 from postline.net import client
 from postline.net.client import TRUSTED
+from postline.platforms.attached import media_of
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -37,7 +37,7 @@ USAGE_CAPPED = "usage-capped"
 
 def publish(post, target, call):
     """Upload the post's media, then post it; or Processing while X works on a video."""
-    files = _media_of(post)
+    files = media_of(post, "x")
     problems = check_content(post.content, files)
     if problems:
         raise PublishError(PERMANENT, "CONTENT_REFUSED", "; ".join(message for _, message in problems))
@@ -74,16 +74,6 @@ def _pending(processing):
 def _wait(processing, state):
     seconds = max(1, int(processing.get("check_after_secs") or 1))
     return Processing(clock.now_ms() + seconds * 1000, state)
-
-
-def _media_of(post):
-    if not post.media:
-        return []
-    rows = {row.id: row for row in Media.select().where(Media.id.in_(post.media))}
-    missing = [key for key in post.media if key not in rows]
-    if missing:
-        raise PublishError(PERMANENT, "MEDIA_MISSING", f"x: media {', '.join(missing)} no longer exist")
-    return [rows[key] for key in post.media]
 
 
 def _read(item):
