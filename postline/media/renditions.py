@@ -84,6 +84,12 @@ def find(media_key):
     return _rendition(original, media_key, data)
 
 
+def forget(record):
+    """Delete the rendition of `record`, if it may have one (its original is gone)."""
+    if record.content_type in CONVERTIBLE:
+        media.backend().delete(_key(record.id))
+
+
 def _key(media_key):
     return f"{media_key.split('.', 1)[0]}.jpg"
 

@@ -239,6 +239,11 @@ def test_an_instagram_png_goes_as_its_jpeg_rendition(api, fake_meta, clock_at):
     [target] = post_of(api, post_id)["targets"]
     assert target["platformPostId"] == made["id"] and target["url"] == made["permalink"]
     assert fake_meta.requests["GET /{id}/content_publishing_limit"] == 1
+    # The rendition is served while its original lives, and goes with it.
+    rendition_path = urlsplit(fetched["url"]).path
+    assert api.client.get(rendition_path).status_code == 200
+    assert api.delete(f"/v1/media/{key}").status_code in (200, 204)
+    assert api.client.get(rendition_path).status_code == 404
 
 
 def test_the_fake_refuses_an_image_url_that_is_not_a_jpeg(api, fake_meta, clock_at):
