@@ -584,7 +584,9 @@ class ConnectionSchema(Schema):
     scopes = described(fields.List, "What the platform granted", fields.String())
     token_expires_at = described(
         Timestamp,
-        "When the current access token expires (Unix ms; the worker refreshes it before), or null",
+        "When the current access token expires (Unix ms), or null. The worker refreshes it "
+        "before when the platform gave a refresh token; without one the connection becomes "
+        "`expired` then",
         data_key="tokenExpiresAt",
         allow_none=True,
     )

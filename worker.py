@@ -33,7 +33,7 @@ from postline.webhooks import delivery
 log = logging.getLogger("postline.worker")
 
 HOUSEKEEPING_SECONDS = 1.0
-# Seconds between two looks for tokens that expire within 15 minutes.
+# Seconds between two looks for tokens that expire within 15 minutes or have ended.
 REFRESH_INTERVAL = 30
 
 
@@ -59,6 +59,7 @@ def build_scheduler(settings, pools, beat):
         *[(pool.name, guarded(pool.name, pool.dispatch_due), [], poll) for pool in pools],
         ("fold-post-tallies", guarded("fold-post-tallies", maintenance.fold_post_tallies), [], steady),
         ("refresh-tokens", guarded("refresh-tokens", tokens.refresh_expiring), [], REFRESH_INTERVAL),
+        ("expire-tokens", guarded("expire-tokens", tokens.expire_lapsed), [], REFRESH_INTERVAL),
         ("purge", guarded("purge", maintenance.purge_expired_rows), [settings], purge),
     ]
     now = datetime.now(UTC)

@@ -209,7 +209,9 @@ class Callback(MethodView):
             return redirect(
                 authorization.redirect_to(return_to, connection=connections[0].id, status="connected")
             )
-        names = ", ".join(f"@{c.username}" if c.username else c.platform_account_id for c in connections)
+        names = ", ".join(
+            f"@{c.username}" if c.username else c.display_name or c.platform_account_id for c in connections
+        )
         return _page("Connected", f"{provider}: {names} is connected. You can close this page.", 200)
 
 

@@ -21,6 +21,8 @@ from postline.keyring import keyring
 from postline.statuses import ConnectionStatus
 
 STATE_TTL_MS = 10 * 60 * 1000
+# The callback's `error` values that mean the user declined (OAuth's, and LinkedIn's).
+DENIALS = ("access_denied", "user_cancelled_authorize", "user_cancelled_login")
 
 
 class AuthFailed(Exception):
@@ -94,7 +96,7 @@ def finish(provider, args):
     if record.expires_at <= clock.now_ms():
         raise AuthFailed("expired", "The authorization took more than 10 minutes; start again.", back)
     if args.get("error"):
-        code = "denied" if args["error"] == "access_denied" else "platform_error"
+        code = "denied" if args["error"] in DENIALS else "platform_error"
         raise AuthFailed(code, f"{provider} answered: {args.get('error_description') or args['error']}", back)
     if not args.get("code"):
         raise AuthFailed("platform_error", f"{provider} sent no authorization code.", back)

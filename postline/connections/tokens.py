@@ -59,10 +59,15 @@ def decrypt(token):
 
 def call_for(connection_id):
     """A platforms.Call with a usable access token for the connection, refreshing it
-    first when it expires within a minute. ConnectionDead or RefreshFailed."""
+    first when it expires within a minute; a token nothing can renew is used until it
+    ends, and then the connection is `expired`. ConnectionDead or RefreshFailed."""
     connection = _alive(connection_id)
     expires_at = connection.token_expires_at
-    if expires_at is not None and expires_at - USABLE_MARGIN_MS <= clock.now_ms():
+    now = clock.now_ms()
+    if expires_at is not None and connection.refresh_token is None:
+        if expires_at <= now:
+            _expire(connection)
+    elif expires_at is not None and expires_at - USABLE_MARGIN_MS <= now:
         connection = refresh(connection_id, connection.access_token)
     return _call(connection)
 
@@ -149,14 +154,11 @@ def _refresh_claimed(connection_id, claim):
     connection = Connection.get_by_id(connection_id)
     adapter = platforms.provider(connection.provider)
     held = (Connection.id == connection_id) & (Connection.refreshing_until == claim)
-    if not adapter.REFRESHES:
-        # The token is refused or expiring, and this platform cannot give another.
-        message = f"{connection.provider} tokens cannot be refreshed: connect the account again"
+    if not adapter.REFRESHES or connection.refresh_token is None:
+        # The platform refused the token and nothing can renew it: only a reconnect helps.
+        message = f"{connection.platform} refused the access token and the connection has no refresh token."
         mark_dead(connection, ConnectionStatus.EXPIRED, "TOKEN_REFUSED", message, held)
         raise ConnectionDead(message)
-    if connection.refresh_token is None:
-        Connection.update(refreshing_until=None).where(held).execute()
-        raise RefreshFailed(f"The {connection.platform} connection has no refresh token.")
     try:
         tokens = adapter.refresh(
             settings.provider_settings(connection.provider),
@@ -203,7 +205,7 @@ def token_columns(tokens, keep_refresh_token=None):
 
 def mark_dead(connection, status, code, message, where=None):
     """Mark the connection `expired` or `revoked` and record `connection.expired`, in one
-    transaction; `where` narrows the UPDATE (a refresh claim)."""
+    transaction; `where` narrows the UPDATE (a refresh claim). Whether it changed it."""
     now = clock.now_ms()
     condition = (Connection.id == connection.id) & Connection.status.not_in(ConnectionStatus.DEAD)
     if where is not None:
@@ -235,6 +237,7 @@ def mark_dead(connection, status, code, message, where=None):
             )
     if changed:
         log.warning("connection %s is %s: %s", connection.id, status, message)
+    return bool(changed)
 
 
 def refresh_expiring(limit=50):
@@ -263,3 +266,33 @@ def refresh_expiring(limit=50):
         except (ConnectionDead, RefreshFailed):
             continue  # logged where it happened
     return refreshed
+
+
+def expire_lapsed(limit=100):
+    """Job: mark `expired` (and record `connection.expired` for) the connections whose
+    access token has ended with no refresh token to renew it (LinkedIn's, outside its
+    partner apps); returns how many."""
+    lapsed = Connection.select().where(_lapsed(clock.now_ms())).order_by(Connection.token_expires_at)
+    expired = 0
+    for connection in list(lapsed.limit(limit)):
+        expired += _expire(connection, raises=False)
+    return expired
+
+
+def _lapsed(now):
+    return (
+        Connection.status.not_in(ConnectionStatus.DEAD)
+        & Connection.refresh_token.is_null()
+        & (Connection.token_expires_at <= now)
+    )
+
+
+def _expire(connection, raises=True):
+    """Mark the lapsed connection `expired`, unless a reconnect renewed it meanwhile."""
+    message = f"The {connection.platform} access token expired; connect the account again."
+    changed = mark_dead(
+        connection, ConnectionStatus.EXPIRED, "TOKEN_EXPIRED", message, _lapsed(clock.now_ms())
+    )
+    if raises:
+        raise ConnectionDead(message)
+    return changed

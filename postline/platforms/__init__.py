@@ -23,12 +23,13 @@ A provider adapter (how users connect accounts) has, besides:
   definite refusal and `PlatformUnavailable` when it may work later;
 - `revoke(settings, token, timeout)` (best effort) and
   `profiles(settings, access_token, timeout) -> [Profile]`;
+- `CONTENT_LIMIT`: the most characters of a post's text (the console shows it);
 - `check_content(content, media) -> [problem]`: what breaks the platform's limits, each
   problem `(field, message)`, the message starting with the platform's name.
 X is the first; LinkedIn, Meta and TikTok plug in the same way.
 """
 
-from postline.platforms import meta, sandbox, x
+from postline.platforms import linkedin, meta, sandbox, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -64,12 +65,14 @@ __all__ = [
 ]
 
 REGISTRY = {module.PLATFORM: module for module in (sandbox, x)}
+REGISTRY[linkedin.PLATFORM] = linkedin
 REGISTRY.update({module.PLATFORM: module for module in meta.PLATFORMS})
 # Providers users connect through (GET /v1/connections/{provider}/auth), by name.
 PROVIDERS = {x.PROVIDER: x}
+PROVIDERS[linkedin.PROVIDER] = linkedin
 PROVIDERS[meta.PROVIDER] = meta
 # Named by the contract, not built yet: their auth answers 404 until they land.
-PLANNED_PROVIDERS = ("linkedin", "tiktok")
+PLANNED_PROVIDERS = ("tiktok",)
 
 
 def for_platform(platform):

@@ -81,9 +81,8 @@ class PlatformUnavailable(Exception):
 @dataclass(frozen=True)
 class Call:
     """What an adapter needs to call its platform on behalf of one connection: the
-    provider's settings (`[x]`...), the access token, the time one call may take, the
-    account's username (for post URLs) and its id at the platform (a Page's, an
-    Instagram account's)."""
+    provider's settings (`[x]`...), the access token, the time one call may take, and
+    the account's username (for post URLs) and its id on the platform."""
 
     settings: dict
     access_token: str

@@ -26,11 +26,12 @@ Every write happens only while this worker's lease holds; a post whose lease was
 lost is left alone.
 """
 
+import itertools
 import json
 import logging
 from dataclasses import dataclass
 
-from peewee import Case, fn
+from peewee import Case
 
 from models import LIVE, ChannelConnection, Connection, Post, PostTarget
 from postline import clock, db, logs, metrics, platforms
@@ -50,6 +51,11 @@ TO_SEND = (TargetStatus.PENDING, TargetStatus.FAILED)
 NOTHING = object()  # a target with nothing to send now
 # Live posts one thread takes at once (README, API notes: Live publishing).
 LIVE_BATCH = 2
+LIVE_QUEUE, TEST_QUEUE = "live", "test"
+_QUEUES = {LIVE_QUEUE: (Post.mode == LIVE, LIVE_BATCH), TEST_QUEUE: (Post.mode != LIVE, None)}
+EMPTY_QUEUE_PAUSE_MS = 250
+_turns = itertools.count()
+_looked_empty_until = {LIVE_QUEUE: 0, TEST_QUEUE: 0}
 DEAD_CONNECTION = "CONNECTION_EXPIRED"
 UNCONFIRMED_MESSAGE = (
     "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
@@ -98,24 +104,25 @@ def pool(settings, worker_id, keeper):
 
 
 def claim_batch(worker_id, lease_ms, limit):
-    """Lease up to `limit` of the earliest due posts, of which at most LIVE_BATCH live ones.
+    """Lease the earliest due posts of one queue: up to `limit` test-mode posts, or up to
+    LIVE_BATCH live ones.
 
     A thread sends its live posts one after another, each waiting on a platform: a
-    thread holding many would leave the others idle at the end of a backlog. The live
-    posts past LIVE_BATCH go back at once, due as they were, for other threads.
+    thread holding many would leave the others idle at the end of a backlog, so live
+    posts are taken a few at a time; test-mode posts are published together in one
+    transaction, so they are taken many at a time. The two queues take turns; one found
+    empty is looked at second for the next EMPTY_QUEUE_PAUSE_MS, so a burst of one kind
+    costs no empty claim of the other before each of its own.
     """
     now = clock.now_ms()
-    claimed = leases.claim(Post, worker_id, now, lease_ms, limit)
-    extra = {post.id for post in [post for post in claimed if post.mode == LIVE][LIVE_BATCH:]}
-    if extra:
-        with db.database.atomic():
-            Post.update(
-                lease_owner=None,
-                lease_expires_at=None,
-                due_at=fn.COALESCE(Post.next_attempt_at, Post.scheduled_for),
-            ).where(Post.id.in_(list(extra)) & leases.held(Post, claimed[0].lease_owner)).execute()
-        claimed = [post for post in claimed if post.id not in extra]
-    return claimed
+    queues = (LIVE_QUEUE, TEST_QUEUE) if next(_turns) % 2 else (TEST_QUEUE, LIVE_QUEUE)
+    for queue in sorted(queues, key=lambda queue: _looked_empty_until[queue] > now):
+        where, most = _QUEUES[queue]
+        claimed = leases.claim(Post, worker_id, now, lease_ms, most or limit, where=where)
+        if claimed:
+            return claimed
+        _looked_empty_until[queue] = now + EMPTY_QUEUE_PAUSE_MS
+    return []
 
 
 def publish_batch(claimed, settings, lease_ms):
@@ -461,8 +468,8 @@ def _record(target, status, post):
 
 
 def _write_held(target, post):
-    # On SQLite a transaction queues the write with the process's other writers.
-    with db.database.atomic():
+    # One statement that checks the lease itself: no BEGIN/COMMIT round trips on PostgreSQL.
+    with db.writing():
         if (
             _WRITE_HELD.execute(*_written(target).values(), target.id, post.id, post.lease_owner).rowcount
             != 1

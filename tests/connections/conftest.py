@@ -1,12 +1,15 @@
-"""Fixtures for connections: a fake X the app is configured to talk to, and a whole
-OAuth run through the public API."""
+"""Fixtures for connections: the fake platforms the app is configured to talk to, a
+whole OAuth run through the public API, and what publishing tests read back."""
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
 
+from models import Event
 from postline.posts import publishing
+from tests.support.fake_linkedin import FakeLinkedIn
 from tests.support.fake_x import FakeX
 
 RETURN_ORIGIN = "https://app.example.com"
@@ -28,31 +31,40 @@ def fake_x():
 
 
 @pytest.fixture
-def settings(settings, fake_x):
-    """The app talks to the fake X; one platform call may take a second."""
+def fake_linkedin():
+    fake = FakeLinkedIn()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
+def settings(settings, fake_x, fake_linkedin):
+    """The app talks to the fake X and the fake LinkedIn; one platform call may take a second."""
     settings["x"] = fake_x.settings()
+    settings["linkedin"] = fake_linkedin.settings()
     settings["server"]["allowed_return_origins"] = [RETURN_ORIGIN]
     settings["publishing"] = dict(PUBLISHING)
     return settings
 
 
-def authorize(api, **params):
-    """Start an OAuth run and let the user approve it at the fake X: the callback's path
-    and query, as the browser would follow it."""
-    started = api.get("/v1/connections/x/auth", query_string=params)
+def authorize(api, provider="x", **params):
+    """Start an OAuth run and let the user approve it at the provider's fake: the
+    callback's path and query, as the browser would follow it."""
+    started = api.get(f"/v1/connections/{provider}/auth", query_string=params)
     assert started.status_code == 200, started.get_data(as_text=True)
     approved = requests.get(started.get_json()["data"]["url"], allow_redirects=False, timeout=5)
     assert approved.status_code == 302
     location = urlsplit(approved.headers["Location"])
-    assert location.path == "/v1/connections/x/callback"
+    assert location.path == f"/v1/connections/{provider}/callback"
     return f"{location.path}?{location.query}"
 
 
-def connect(api, **params):
-    """A whole OAuth run; returns the connection as the API shows it."""
-    answer = api.client.get(authorize(api, **params))
+def connect(api, provider="x", **params):
+    """A whole OAuth run; returns the provider's connection as the API shows it."""
+    answer = api.client.get(authorize(api, provider, **params))
     assert answer.status_code in (200, 302), answer.get_data(as_text=True)
-    [connection] = api.get("/v1/connections").get_json()["data"]
+    listed = api.get("/v1/connections").get_json()["data"]
+    [connection] = [item for item in listed if item["provider"] == provider]
     return connection
 
 
@@ -66,3 +78,19 @@ def run_worker(worker_id="worker-1"):
     while batch := publishing.claim_batch(worker_id, LEASE_MS, 5):
         results.update(publishing.publish_batch(batch, PUBLISHING, LEASE_MS))
     return results
+
+
+def create_post(api, channel_id, content, **fields):
+    """POST /v1/posts; the new post's id."""
+    answer = api.post("/v1/posts", json={"channelId": channel_id, "content": content, **fields})
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    return answer.get_json()["data"]["id"]
+
+
+def post_of(api, post_id):
+    return api.get(f"/v1/posts/{post_id}").get_json()["data"]
+
+
+def events_of(event_type):
+    """The data of the recorded events of `event_type`, oldest first."""
+    return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]

@@ -3,7 +3,6 @@ the fake Meta (README, Meta): one OAuth run, a connection per Page and per Insta
 account, every kind of post, Instagram's containers, limits and each error class."""
 
 import io
-import json
 from urllib.parse import urlsplit
 
 import pytest
@@ -11,9 +10,9 @@ import requests
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from models import Event, PostTarget
+from models import PostTarget
 from postline import db
-from tests.connections.conftest import query_of, run_worker
+from tests.connections.conftest import authorize, create_post, events_of, post_of, query_of, run_worker
 from tests.support.client import assert_error
 from tests.support.fake_meta import CLIENT_ID, IG_ID, PAGES, FakeMeta
 from tests.support.media import image, upload, video
@@ -50,13 +49,8 @@ def meta_fetches_from_the_app(fake_meta, api):
 
 
 def connect_meta(api, **params):
-    """A whole OAuth run through the fake Meta's dialog; the connections made, by platform."""
-    started = api.get("/v1/connections/meta/auth", query_string=params)
-    assert started.status_code == 200, started.get_data(as_text=True)
-    approved = requests.get(started.get_json()["data"]["url"], allow_redirects=False, timeout=5)
-    assert approved.status_code == 302, approved.text
-    location = urlsplit(approved.headers["Location"])
-    finished = api.client.get(f"{location.path}?{location.query}")
+    """A whole OAuth run through the fake Meta's dialog; every connection made."""
+    finished = api.client.get(authorize(api, "meta", **params))
     assert finished.status_code in (200, 302), finished.get_data(as_text=True)
     return api.get("/v1/connections").get_json()["data"]
 
@@ -73,13 +67,7 @@ def channel_with(api, platform):
 
 
 def create(api, channel_id, content="Fresh bread at eight", **fields):
-    answer = api.post("/v1/posts", json={"channelId": channel_id, "content": content, **fields})
-    assert answer.status_code == 201, answer.get_data(as_text=True)
-    return answer.get_json()["data"]["id"]
-
-
-def post_of(api, post_id):
-    return api.get(f"/v1/posts/{post_id}").get_json()["data"]
+    return create_post(api, channel_id, content, **fields)
 
 
 def media_key(api, data, filename):
@@ -93,10 +81,6 @@ def large_upload(api, data, filename):
     answer = api.post("/v1/media/upload", data=body, content_type=f"multipart/form-data; boundary={boundary}")
     assert answer.status_code == 201, answer.get_data(as_text=True)
     return answer.get_json()["data"]["key"]
-
-
-def events_of(event_type):
-    return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]
 
 
 # Connecting -----------------------------------------------------------------------
@@ -127,7 +111,7 @@ def test_one_oauth_run_connects_every_page_and_its_instagram_account(api, fake_m
         assert connection["status"] == "active" and connection["tokenExpiresAt"] is None
         assert connection["channelIds"] == [channel_id]
     # Two exchanges (the code, then fb_exchange_token), and no token in any answer.
-    assert fake_meta.requests["GET /oauth/access_token"] == 2
+    assert fake_meta.endpoints()["GET /oauth/access_token"] == 2
     listed = api.get("/v1/connections").get_data(as_text=True)
     assert not any(token in listed for token in fake_meta.tokens)
     # Connecting again keeps the ids.
@@ -204,7 +188,7 @@ def test_facebook_photos_go_up_unpublished_and_attach_to_one_feed_post(api, fake
     assert len(made["photos"]) == 2
     assert all(fake_meta.photos[photo]["published"] is False for photo in made["photos"])
     assert [item["body"] for item in fake_meta.fetched] == [image("PNG"), image("JPEG")]
-    assert fake_meta.requests["POST /{id}/photos"] == 2 and fake_meta.requests["POST /{id}/feed"] == 1
+    assert fake_meta.endpoints()["POST /{id}/photos"] == 2 and fake_meta.endpoints()["POST /{id}/feed"] == 1
 
 
 def test_a_facebook_video_is_posted_from_its_signed_url(api, fake_meta, clock_at):
@@ -238,7 +222,7 @@ def test_an_instagram_png_goes_as_its_jpeg_rendition(api, fake_meta, clock_at):
     assert made["account"] == IG_ID and made["caption"] == "Today's menu #bakery"
     [target] = post_of(api, post_id)["targets"]
     assert target["platformPostId"] == made["id"] and target["url"] == made["permalink"]
-    assert fake_meta.requests["GET /{id}/content_publishing_limit"] == 1
+    assert fake_meta.endpoints()["GET /{id}/content_publishing_limit"] == 1
     # The rendition is served while its original lives, and goes with it.
     rendition_path = urlsplit(fetched["url"]).path
     assert api.client.get(rendition_path).status_code == 200
@@ -277,7 +261,7 @@ def test_a_carousel_with_a_video_waits_for_processing_then_publishes(api, fake_m
     assert run_worker() == {post_id: "publishing"}
     [target] = post_of(api, post_id)["targets"]
     assert target["status"] == "processing" and PostTarget.get().check_at == T + 5000
-    assert fake_meta.requests["POST /{id}/media"] == 4 and fake_meta.posts == []
+    assert fake_meta.endpoints()["POST /{id}/media"] == 4 and fake_meta.posts == []
     assert run_worker() == {}  # not yet time to ask
     clock_at(T + 5000)
     assert run_worker() == {post_id: "done"}
@@ -300,7 +284,7 @@ def test_a_reel_still_processing_is_asked_again_later(api, fake_meta, clock_at):
     assert run_worker() == {post_id: "publishing"}
     clock_at(T + 10_000)
     assert run_worker() == {post_id: "done"}
-    assert fake_meta.requests["GET /{id}"] == 3 + 1  # three status checks, one permalink
+    assert fake_meta.endpoints()["GET /{id}"] == 3 + 1  # three status checks, one permalink
 
 
 def test_a_container_meta_cannot_process_fails_for_good(api, fake_meta, clock_at):
@@ -346,7 +330,7 @@ def test_the_publishing_limit_blocks_until_the_window_frees(api, fake_meta, cloc
     post = post_of(api, second)
     assert post["lastError"]["code"] == "PUBLISHING_LIMIT"
     assert post["nextAttemptAt"] == T + 86_400_000  # when the first leaves the window
-    assert fake_meta.requests["POST /{id}/media"] == 1  # nothing made for the second
+    assert fake_meta.endpoints()["POST /{id}/media"] == 1  # nothing made for the second
     fake_meta.quota_total = 2  # the window has freed
     clock_at(T + 86_400_000)
     assert run_worker() == {second: "done"}
@@ -415,7 +399,7 @@ def test_a_post_that_breaks_instagram_limits_at_publish_fails_for_good(api, fake
     assert run_worker() == {post_id: "failed"}
     post = post_of(api, post_id)
     assert post["lastError"]["code"] == "CONTENT_REFUSED" and post["nextAttemptAt"] is None
-    assert fake_meta.requests["POST /{id}/media"] == 0
+    assert fake_meta.endpoints()["POST /{id}/media"] == 0
 
 
 # Errors -------------------------------------------------------------------------------------
@@ -434,7 +418,9 @@ def test_a_refused_page_token_expires_the_connection_and_blocks(api, fake_meta, 
     [expired] = events_of("connection.expired")
     assert expired["connection_id"] == connection["id"]
     assert expired["provider"] == "meta" and expired["platform"] == "facebook"
-    assert fake_meta.requests["POST /{id}/feed"] == 1 and fake_meta.posts == []  # no retry with a dead token
+    assert (
+        fake_meta.endpoints()["POST /{id}/feed"] == 1 and fake_meta.posts == []
+    )  # no retry with a dead token
 
 
 def test_a_rate_limit_blocks_until_meta_says_then_publishes(api, fake_meta, clock_at):

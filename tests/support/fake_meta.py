@@ -19,16 +19,14 @@ import argparse
 import itertools
 import json
 import secrets
-import threading
 import time
 from collections import Counter
 from urllib.parse import urlencode
 
 import requests
-from werkzeug.serving import make_server
-from werkzeug.wrappers import Request, Response
+from werkzeug.wrappers import Response
 
-from tests.support.fake_x import QuietHandler, answer
+from tests.support.fake_platform import FakeServer, answer
 
 CLIENT_ID = "fake-meta-app"
 CLIENT_SECRET = "fake-meta-secret"
@@ -73,7 +71,7 @@ def fetch_over_http(url):
     return answer.status_code, answer.headers.get("Content-Type", ""), answer.content
 
 
-class FakeMeta:
+class FakeMeta(FakeServer):
     """Meta's dialog and Graph API on a free loopback port. Controls (plain attributes;
     lists are consumed one entry per matching request):
 
@@ -91,7 +89,6 @@ class FakeMeta:
 
     def __init__(self, delay=0.0, port=0, version=VERSION):
         self.version = version
-        self.delay = delay
         self.deny = False
         self.publish_replies = []
         self.container_replies = []
@@ -103,19 +100,14 @@ class FakeMeta:
         self.quota_total = 25
         self.quota_used = 0
         self.fetch = fetch_over_http
-        self.requests = Counter()
         self.posts = []  # what readers see: {"id", "account", "platform", ...}
         self.photos = {}
         self.containers = {}
         self.fetched = []
         self.codes = {}
         self.tokens = {}  # token -> {"kind": "short" | "user" | "page", "page": id}
-        self._lock = threading.Lock()
         self._ids = itertools.count(180_000_000_000_001)
-        self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        super().__init__(delay, port)
 
     def settings(self):
         """The `[meta]` settings that point Postline here."""
@@ -138,28 +130,14 @@ class FakeMeta:
                 if token["kind"] == "page":
                     token["dead"] = True
 
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-    # The HTTP side ---------------------------------------------------------------
-
-    def wsgi(self, environ, start_response):
-        request = Request(environ)
-        with self._lock:
-            self.requests[f"{request.method} {self._shape(request.path)}"] += 1
-        if self.delay:
-            time.sleep(self.delay)
-        try:
-            response = self.route(request)
-        finally:
-            request.close()
-        return response(environ, start_response)
-
-    def _shape(self, path):
-        """`/v21.0/101/feed` -> `/{id}/feed`: counters by endpoint, not by account."""
-        parts = path.split("/")[2:]
-        return "/" + "/".join("{id}" if part.isdigit() else part for part in parts)
+    def endpoints(self):
+        """The requests counted by endpoint (`POST /{id}/feed`), not by account."""
+        counted = Counter()
+        for key, count in self.requests.items():
+            method, _, path = key.partition(" ")
+            parts = path.split("/")[2:]  # past the version
+            counted[f"{method} /" + "/".join("{id}" if part.isdigit() else part for part in parts)] += count
+        return counted
 
     def route(self, request):
         prefix, _, rest = request.path.lstrip("/").partition("/")

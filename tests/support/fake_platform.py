@@ -1,16 +1,20 @@
-"""A fake social platform on 127.0.0.1 and a publisher that talks to it over HTTP.
+"""A fake social platform on 127.0.0.1 and a publisher that talks to it over HTTP,
+and the server every faithful fake platform is built on (FakeServer).
 
-The real adapters (x, linkedin, meta, tiktok) have not landed; this pair exercises
-the path every one of them will take: calls that leave the process, so a time-out
-is an unknown outcome that must never be re-sent.
+The pair exercises the path every real adapter takes: calls that leave the process,
+so a time-out is an unknown outcome that must never be re-sent.
 """
 
+import argparse
 import http.server
 import json
 import threading
 import time
+from collections import Counter
 
 import requests
+from werkzeug.serving import WSGIRequestHandler, make_server
+from werkzeug.wrappers import Request, Response
 
 from postline.platforms.base import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, Published, PublishError
 
@@ -85,3 +89,67 @@ class Publisher:
         if response.status_code >= 500:
             raise PublishError(RETRYABLE, "PLATFORM_ERROR", "The platform failed.")
         raise PublishError(PERMANENT, "DUPLICATE", "The platform refused the post.")
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_request(self, *args, **kwargs):
+        pass  # a line per request would drown a benchmark's output
+
+
+def answer(payload, status=200):
+    return Response(json.dumps(payload), status, content_type="application/json")
+
+
+class FakeServer:
+    """What every faithful fake platform (fake_x.py, fake_linkedin.py) shares: a real
+    HTTP server on a loopback port that counts each request (`requests["POST /path"]`),
+    waits `delay` seconds before each answer, and hands it to the subclass's
+    `route(request)`; issued access tokens with their expiry (`access_tokens`). A
+    subclass sets its own state, then calls this __init__, which starts serving."""
+
+    def __init__(self, delay=0.0, port=0):
+        self.delay = delay
+        self.requests = Counter()
+        self.access_tokens = {}
+        self._lock = threading.Lock()
+        self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def expire_access_tokens(self):
+        """Every access token issued so far stops working (as after `expires_in`)."""
+        with self._lock:
+            for token in self.access_tokens.values():
+                token["expires_at"] = 0
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def wsgi(self, environ, start_response):
+        request = Request(environ)
+        with self._lock:
+            self.requests[f"{request.method} {request.path}"] += 1
+        if self.delay:
+            time.sleep(self.delay)
+        try:
+            response = self.route(request)
+        finally:
+            request.close()  # uploaded parts spool to temporary files
+        return response(environ, start_response)
+
+
+def serve(fake_class, description):
+    """Run `fake_class` as a process of its own (`--port N --delay S`), printing its URL."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
+    arguments = parser.parse_args()
+    fake = fake_class(delay=arguments.delay, port=arguments.port)
+    print(fake.url, flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        fake.close()

@@ -10,7 +10,7 @@ time-out there is an unknown outcome, never re-sent.
 import json
 
 from postline.media import urls
-from postline.platforms.attached import checked_media
+from postline.platforms.attachments import checked_media
 from postline.platforms.base import Published
 from postline.platforms.meta.graph import Graph
 

@@ -9,9 +9,8 @@ import json
 from urllib.parse import urlencode
 
 from postline import clock
-from postline.net import client
-from postline.net.client import TRUSTED
-from postline.platforms.base import BLOCKED, PERMANENT, RETRYABLE, TOKEN, UNCONFIRMED, PublishError
+from postline.platforms import calls
+from postline.platforms.base import BLOCKED, PERMANENT, RETRYABLE, TOKEN, PublishError
 
 TOKEN_CODES = {190, 102}
 # Application, user, page and business rate limits, and a temporary block (368).
@@ -52,28 +51,15 @@ class Graph:
         headers = {"Authorization": f"Bearer {self.token}"}
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        try:
-            response = client.request(method, address, TRUSTED, self.timeout, body, headers)
-        except client.RequestFailed as failure:
-            if failure.sent and creates:
-                raise PublishError(
-                    UNCONFIRMED, "DELIVERY_UNCONFIRMED", f"meta: {failure.message}; the post may exist"
-                ) from None
-            raise PublishError(RETRYABLE, "PLATFORM_UNREACHABLE", f"meta: {failure.message}") from None
+        response = calls.send("meta", method, address, self.timeout, body, headers, creates)
         if 200 <= response.status < 300:
-            try:
-                return json.loads(response.body)
-            except ValueError:
-                raise PublishError(RETRYABLE, "PLATFORM_ERROR", "meta: an answer that is not JSON") from None
+            return calls.json_answer("meta", response)
         raise classify(response.status, response.headers, response.body)
 
 
 def error_of(body):
     """The `error` object of a Graph answer ({} when there is none)."""
-    try:
-        error = json.loads(body).get("error") if body else None
-    except (ValueError, AttributeError):
-        error = None
+    error = calls.error_body(body).get("error")
     return error if isinstance(error, dict) else {}
 
 

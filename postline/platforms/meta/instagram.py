@@ -17,7 +17,7 @@ import re
 from models import PostTarget
 from postline import clock
 from postline.media import renditions, urls
-from postline.platforms.attached import checked_media
+from postline.platforms.attachments import checked_media
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,

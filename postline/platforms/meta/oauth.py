@@ -11,13 +11,11 @@ token Meta refuses means connecting again.
 
 import logging
 
-import requests
-from authlib.integrations.base_client import OAuthError
 from authlib.integrations.requests_client import OAuth2Session
 
-from postline import clock
 from postline.net import transport
 from postline.net.client import TRUSTED
+from postline.platforms import grants
 from postline.platforms.base import BLOCKED, RETRYABLE, PlatformUnavailable, Profile, TokenRefused, Tokens
 from postline.platforms.meta import graph
 
@@ -84,26 +82,9 @@ def refresh(settings, refresh_token, timeout):
 
 
 def _granted(request_token):
-    try:
-        token = request_token()
-    except OAuthError as error:
-        detail = error.error if isinstance(error.error, dict) else {"message": error.error}
-        message = f"meta: {detail.get('message') or 'the token endpoint refused'}"
-        if graph.as_int(detail.get("code")) not in graph.RETRY_CODES | graph.THROTTLE_CODES:
-            raise TokenRefused(str(detail.get("code") or "refused"), message) from None
-        raise PlatformUnavailable(message) from None
-    except transport.SendFailed as failure:
-        raise PlatformUnavailable(f"meta: token endpoint: {failure.message}") from None
-    except (requests.RequestException, ValueError) as error:
-        raise PlatformUnavailable(f"meta: token endpoint: {error}") from None
-    if not token.get("access_token"):
-        raise PlatformUnavailable("meta: the token endpoint answered no access_token")
-    expires_in = token.get("expires_in")
-    return Tokens(
-        access_token=token["access_token"],
-        expires_at=clock.now_ms() + int(expires_in) * 1000 if expires_in else None,
-        scopes=list(SCOPES),
-    )
+    # Meta answers a refused code with a Graph error object, not an OAuth error code:
+    # nothing matches a definite refusal, and the callback fails the run either way.
+    return grants.granted("meta", (), request_token)
 
 
 def revoke(settings, token, timeout):

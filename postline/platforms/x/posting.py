@@ -13,16 +13,14 @@ from urllib.parse import urlencode
 
 from urllib3 import encode_multipart_formdata
 
-from postline import clock, media
-from postline.net import client
-from postline.net.client import TRUSTED
-from postline.platforms.attached import media_of
+from postline import clock
+from postline.platforms import calls
+from postline.platforms.attachments import checked_media, read
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
     RETRYABLE,
     TOKEN,
-    UNCONFIRMED,
     Processing,
     Published,
     PublishError,
@@ -37,10 +35,7 @@ USAGE_CAPPED = "usage-capped"
 
 def publish(post, target, call):
     """Upload the post's media, then post it; or Processing while X works on a video."""
-    files = media_of(post, "x")
-    problems = check_content(post.content, files)
-    if problems:
-        raise PublishError(PERMANENT, "CONTENT_REFUSED", "; ".join(message for _, message in problems))
+    files = checked_media(post, "x", check_content)
     session = _Session(call)
     media_ids = []
     for item in files:
@@ -76,14 +71,6 @@ def _wait(processing, state):
     return Processing(clock.now_ms() + seconds * 1000, state)
 
 
-def _read(item):
-    reader = media.backend().open(item.id)
-    try:
-        return b"".join(reader)
-    finally:
-        reader.close()
-
-
 class _Session:
     """One connection's calls to X's API, each classified into the kinds of
     postline/platforms/base.py. JSON and multipart bodies are built here and sent with
@@ -98,7 +85,7 @@ class _Session:
     def upload_image(self, item):
         answer = self._multipart(
             "/2/media/upload",
-            {"media_category": "tweet_image", "media": (item.filename, _read(item), item.content_type)},
+            {"media_category": "tweet_image", "media": (item.filename, read(item), item.content_type)},
         )
         return answer["data"]["id"]
 
@@ -110,7 +97,7 @@ class _Session:
             {"media_type": item.content_type, "total_bytes": item.size, "media_category": category},
         )
         media_id = answer["data"]["id"]
-        body = _read(item)
+        body = read(item)
         for index, start in enumerate(range(0, len(body), SEGMENT_BYTES)):
             self._multipart(
                 f"/2/media/upload/{media_id}/append",
@@ -152,30 +139,15 @@ class _Session:
     def _send(self, method, path, body, headers, creates=False):
         """One call; its JSON answer, or PublishError. `creates`: the call makes what
         readers see, so a time-out after it left is an unknown outcome."""
-        try:
-            response = client.request(method, self.base + path, TRUSTED, self.timeout, body, headers)
-        except client.RequestFailed as failure:
-            if failure.sent and creates:
-                raise PublishError(
-                    UNCONFIRMED, "DELIVERY_UNCONFIRMED", f"x: {failure.message}; the post may exist"
-                ) from None
-            raise PublishError(RETRYABLE, "PLATFORM_UNREACHABLE", f"x: {failure.message}") from None
+        response = calls.send("x", method, self.base + path, self.timeout, body, headers, creates)
         if 200 <= response.status < 300:
-            try:
-                return json.loads(response.body) if response.body else {"data": {}}
-            except ValueError:
-                raise PublishError(RETRYABLE, "PLATFORM_ERROR", "x: an answer that is not JSON") from None
+            return calls.json_answer("x", response) or {"data": {}}
         raise classify(response.status, response.headers, response.body)
 
 
 def classify(status, headers, body):
     """X's error answer (RFC 7807 `{title, detail, type, status}`) as a PublishError."""
-    try:
-        problem = json.loads(body) if body else {}
-    except ValueError:
-        problem = {}
-    if not isinstance(problem, dict):
-        problem = {}
+    problem = calls.error_body(body)
     detail = problem.get("detail") or problem.get("title") or f"HTTP {status}"
     message = f"x: {detail}"
     if status == 401:

@@ -1,0 +1,36 @@
+"""LinkedIn's limits: 3,000 characters of commentary (text alone is a post), and one
+MP4 video of at most 500 MB or up to 20 images (2 or more go as a multiImage), never
+both."""
+
+CONTENT_LIMIT = 3000
+MAX_IMAGES = 20
+IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif")
+VIDEO_TYPE = "video/mp4"
+VIDEO_BYTES = 500 * 1024 * 1024
+
+
+def check_content(content, media):
+    """What of `content` and `media` (Media rows) LinkedIn would refuse: [(field, message)]."""
+    problems = []
+    length = len(content or "")
+    if length > CONTENT_LIMIT:
+        problems.append(("content", f"linkedin: {length} of {CONTENT_LIMIT} characters"))
+    if not content and not media:
+        problems.append(("content", "linkedin: a post needs text or media"))
+    videos = [item for item in media if item.content_type.startswith("video/")]
+    if videos and len(videos) < len(media):
+        problems.append(("media", "linkedin: a post carries one video or images, not both"))
+    elif len(videos) > 1:
+        problems.append(("media", f"linkedin: at most one video ({len(videos)} given)"))
+    elif len(media) > MAX_IMAGES:
+        problems.append(("media", f"linkedin: at most {MAX_IMAGES} images ({len(media)} given)"))
+    for index, item in enumerate(media):
+        field = f"media[{index}]"
+        if item.content_type.startswith("video/"):
+            if item.content_type != VIDEO_TYPE:
+                problems.append((field, f"linkedin: a video must be MP4 ({item.content_type} given)"))
+            elif item.size > VIDEO_BYTES:
+                problems.append((field, f"linkedin: a video may have at most 500 MB ({item.size} bytes)"))
+        elif item.content_type not in IMAGE_TYPES:
+            problems.append((field, f"linkedin: images must be JPEG, PNG or GIF ({item.content_type} given)"))
+    return problems

@@ -1,0 +1,194 @@
+"""Posting to LinkedIn through its versioned REST API: image and video uploads, the
+video's processing, and the post itself.
+
+Every /rest call names the API version (`[linkedin] api_version`, sent as
+`LinkedIn-Version`) and Rest.li protocol 2.0.0. Images go up by initializeUpload and
+one PUT each; a video by initializeUpload with its size, one PUT per part of the
+upload instructions (their ETags collected), and finalizeUpload, after which LinkedIn
+processes it: the target then waits (`Processing`) and `check` asks again every
+VIDEO_CHECK_SECONDS until the video is AVAILABLE, so no thread sits waiting. Only
+`POST /rest/posts` creates what readers see: a time-out there is an unknown outcome,
+never re-sent; a failed upload is simply retried.
+"""
+
+import json
+from urllib.parse import quote
+
+from postline import clock
+from postline.platforms import calls
+from postline.platforms.attachments import checked_media, read
+from postline.platforms.base import (
+    BLOCKED,
+    PERMANENT,
+    RETRYABLE,
+    TOKEN,
+    UNCONFIRMED,
+    Processing,
+    Published,
+    PublishError,
+)
+from postline.platforms.linkedin.limits import check_content
+
+VIDEO_CHECK_SECONDS = 5
+VIDEO_AVAILABLE, VIDEO_FAILED = "AVAILABLE", "PROCESSING_FAILED"
+DAY_MS = 86_400_000
+# Characters LinkedIn's "little text" format reserves: unescaped, they cut the post short.
+RESERVED = frozenset("\\|{}@[]()<>#*_~")
+
+
+def publish(post, target, call):
+    """Upload the post's media, then post it; or Processing while LinkedIn works on a video."""
+    files = checked_media(post, "linkedin", check_content)
+    api = _Rest(call)
+    if files and files[0].content_type.startswith("video/"):
+        return _wait({"video": api.upload_video(files[0])})
+    images = [{"id": api.upload_image(item), "altText": item.alt_text} for item in files]
+    return api.create_post(post.content, images)
+
+
+def check(post, target, call):
+    """Ask LinkedIn whether the video it was processing is AVAILABLE; post once it is."""
+    state = json.loads(target.platform_state)
+    api = _Rest(call)
+    video = api.get(f"/rest/videos/{quote(state['video'], safe='')}")
+    if video.get("status") == VIDEO_FAILED:
+        reason = video.get("processingFailureReason") or "LinkedIn could not process the video"
+        raise PublishError(PERMANENT, "MEDIA_PROCESSING_FAILED", f"linkedin: {reason}")
+    if video.get("status") != VIDEO_AVAILABLE:
+        return _wait(state)
+    return api.create_post(post.content, [{"id": state["video"]}])
+
+
+def _wait(state):
+    return Processing(clock.now_ms() + VIDEO_CHECK_SECONDS * 1000, state)
+
+
+def commentary(text):
+    """`text` in LinkedIn's little text format: reserved characters escaped."""
+    return "".join(f"\\{character}" if character in RESERVED else character for character in text or "")
+
+
+def post_url(post_urn):
+    return f"https://www.linkedin.com/feed/update/{post_urn}/"
+
+
+class _Rest:
+    """One connection's calls to LinkedIn, each classified into the kinds of
+    postline/platforms/base.py."""
+
+    def __init__(self, call):
+        self.base = call.settings["api_base"]
+        self.version = str(call.settings["api_version"])
+        self.timeout = call.timeout
+        self.author = f"urn:li:person:{call.account_id}"
+        self.authorization = f"Bearer {call.access_token}"
+
+    def upload_image(self, item):
+        value = self.post(
+            "/rest/images?action=initializeUpload", {"initializeUploadRequest": {"owner": self.author}}
+        )
+        self._put(value["value"]["uploadUrl"], read(item))
+        return value["value"]["image"]
+
+    def upload_video(self, item):
+        request = {
+            "owner": self.author,
+            "fileSizeBytes": item.size,
+            "uploadCaptions": False,
+            "uploadThumbnail": False,
+        }
+        value = self.post("/rest/videos?action=initializeUpload", {"initializeUploadRequest": request})[
+            "value"
+        ]
+        etags = []
+        for part in value["uploadInstructions"]:
+            first, last = int(part["firstByte"]), int(part["lastByte"])
+            etags.append(self._put(part["uploadUrl"], read(item, first, last - first + 1)))
+        finalize = {
+            "video": value["video"],
+            "uploadToken": value.get("uploadToken", ""),
+            "uploadedPartIds": etags,
+        }
+        self.post("/rest/videos?action=finalizeUpload", {"finalizeUploadRequest": finalize})
+        return value["video"]
+
+    def create_post(self, text, media):
+        body = {
+            "author": self.author,
+            "commentary": commentary(text),
+            "visibility": "PUBLIC",
+            "distribution": {
+                "feedDistribution": "MAIN_FEED",
+                "targetEntities": [],
+                "thirdPartyDistributionChannels": [],
+            },
+            "lifecycleState": "PUBLISHED",
+            "isReshareDisabledByAuthor": False,
+        }
+        items = [{key: value for key, value in item.items() if value} for item in media]
+        if len(items) == 1:
+            body["content"] = {"media": items[0]}
+        elif items:
+            body["content"] = {"multiImage": {"images": items}}
+        response = self._send(
+            "POST", self.base + "/rest/posts", json.dumps(body).encode(), self._headers(), True
+        )
+        post_urn = response.headers.get("x-restli-id")
+        if not post_urn:
+            # The post exists, but without its id nothing can point at it.
+            raise PublishError(
+                UNCONFIRMED, "DELIVERY_UNCONFIRMED", "linkedin: the post was created without an id"
+            )
+        return Published(post_urn, post_url(post_urn))
+
+    def get(self, path):
+        return calls.json_answer("linkedin", self._send("GET", self.base + path, None, self._headers()))
+
+    def post(self, path, payload):
+        return calls.json_answer(
+            "linkedin", self._send("POST", self.base + path, json.dumps(payload).encode(), self._headers())
+        )
+
+    def _put(self, url, data):
+        """Upload bytes to a URL LinkedIn handed out; the part's ETag."""
+        headers = {"Authorization": self.authorization, "Content-Type": "application/octet-stream"}
+        return self._send("PUT", url, data, headers).headers.get("ETag")
+
+    def _headers(self):
+        return {
+            "Authorization": self.authorization,
+            "LinkedIn-Version": self.version,
+            "X-Restli-Protocol-Version": "2.0.0",
+            "Content-Type": "application/json",
+        }
+
+    def _send(self, method, url, body, headers, creates=False):
+        """One call; its response, or PublishError. `creates`: the call makes what
+        readers see, so a time-out after it left is an unknown outcome."""
+        response = calls.send("linkedin", method, url, self.timeout, body, headers, creates)
+        if 200 <= response.status < 300:
+            return response
+        raise classify(response.status, response.body, self.version)
+
+
+def classify(status, body, version):
+    """LinkedIn's error answer (`{status, code, serviceErrorCode, message}`) as a PublishError."""
+    error = calls.error_body(body)
+    message = f"linkedin: {error.get('message') or f'HTTP {status}'}"
+    if status == 401:  # serviceErrorCode 65600 (invalid) or 65601 (revoked)
+        return PublishError(TOKEN, "PLATFORM_UNAUTHORIZED", message)
+    if status == 426:
+        return PublishError(
+            PERMANENT,
+            "API_VERSION_RETIRED",
+            f"linkedin: LinkedIn no longer serves API version {version}: "
+            f"set [linkedin] api_version to a current one (YYYYMM) ({error.get('message') or 'HTTP 426'})",
+        )
+    if status == 429:  # a daily limit, with no header saying when it ends
+        midnight = (clock.now_ms() // DAY_MS + 1) * DAY_MS
+        return PublishError(BLOCKED, "RATE_LIMITED", message, midnight)
+    if status >= 500:
+        return PublishError(RETRYABLE, "PLATFORM_ERROR", message)
+    if status == 422 and error.get("code") == "DUPLICATE_POST":
+        return PublishError(PERMANENT, "DUPLICATE_CONTENT", message)
+    return PublishError(PERMANENT, "PLATFORM_REFUSED", message)
