@@ -30,7 +30,7 @@ A provider adapter (how users connect accounts) has, besides:
 X is the first; LinkedIn, Meta and TikTok plug in the same way.
 """
 
-from postline.platforms import linkedin, sandbox, x
+from postline.platforms import linkedin, meta, sandbox, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -67,11 +67,13 @@ __all__ = [
 
 REGISTRY = {module.PLATFORM: module for module in (sandbox, x)}
 REGISTRY[linkedin.PLATFORM] = linkedin
+REGISTRY.update({module.PLATFORM: module for module in meta.PLATFORMS})
 # Providers users connect through (GET /v1/connections/{provider}/auth), by name.
 PROVIDERS = {x.PROVIDER: x}
 PROVIDERS[linkedin.PROVIDER] = linkedin
+PROVIDERS[meta.PROVIDER] = meta
 # Named by the contract, not built yet: their auth answers 404 until they land.
-PLANNED_PROVIDERS = ("meta", "tiktok")
+PLANNED_PROVIDERS = ("tiktok",)
 
 
 def for_platform(platform):
