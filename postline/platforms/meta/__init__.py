@@ -20,6 +20,8 @@ from postline.platforms.meta.oauth import (
 )
 
 PROVIDER = "meta"
+# How people know it (the console's "Connect Facebook and Instagram").
+NAME = "Facebook and Instagram"
 PLATFORMS = (facebook, instagram)
 
 
@@ -29,6 +31,7 @@ def check_content(content, media):
 
 
 __all__ = [
+    "NAME",
     "PKCE",
     "PLATFORMS",
     "PROVIDER",
