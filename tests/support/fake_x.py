@@ -76,6 +76,8 @@ class FakeX:
     received twice was sent twice, whatever the fake answered the second time.
     """
 
+    PROVIDER = "x"
+
     def __init__(self, delay=0.0, port=0, client_id=CLIENT_ID, client_secret=CLIENT_SECRET):
         self.client_id = client_id
         self.client_secret = client_secret
@@ -117,6 +119,11 @@ class FakeX:
             "token_url": f"{self.url}/2/oauth2/token",
             "api_base": self.url,
         }
+
+    def sign_in(self, number):
+        """The next approvals at the authorize page are user `x_user(number)`'s; its id."""
+        self.signed_in = x_user(number)
+        return self.signed_in["id"]
 
     def expire_access_tokens(self):
         """Every access token issued so far stops working (as after `expires_in`)."""
