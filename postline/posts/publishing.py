@@ -48,8 +48,10 @@ log = logging.getLogger(__name__)
 STARTABLE = (PostStatus.QUEUED, PostStatus.FAILED, PostStatus.BLOCKED, PostStatus.PUBLISHING)
 TO_SEND = (TargetStatus.PENDING, TargetStatus.FAILED)
 NOTHING = object()  # a target with nothing to send now
-# Live posts one thread takes at once (README, API notes: Live publishing).
-LIVE_BATCH = 2
+# Live posts one thread takes at once (README, API notes: Live publishing): one, so
+# that no post waits behind another's call to a slow or silent platform
+# (tests/faults/test_slow_platform.py).
+LIVE_BATCH = 1
 DEAD_CONNECTION = "CONNECTION_EXPIRED"
 UNCONFIRMED_MESSAGE = (
     "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
@@ -101,8 +103,9 @@ def claim_batch(worker_id, lease_ms, limit):
     """Lease up to `limit` of the earliest due posts, of which at most LIVE_BATCH live ones.
 
     A thread sends its live posts one after another, each waiting on a platform: a
-    thread holding many would leave the others idle at the end of a backlog. The live
-    posts past LIVE_BATCH go back at once, due as they were, for other threads.
+    thread holding several would leave the others idle at the end of a backlog, and
+    make a post wait out the time-out of another's silent platform. The live posts past
+    LIVE_BATCH go back at once, due as they were, for other threads.
     """
     now = clock.now_ms()
     claimed = leases.claim(Post, worker_id, now, lease_ms, limit)
