@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from models import Post, PostTarget
+from models import Post, PostTarget, WorkerHeartbeat
 from postline.statuses import PostStatus, TargetStatus
 from tests.conftest import BACKENDS
 from tests.support import platform_fakes
@@ -20,7 +20,7 @@ POSTS = 2000
 # Each platform gets two accounts, each connected to a channel of its own: the first
 # answers every call after 300 ms, the second at once.
 ACCOUNT_DELAYS = (0.3, 0.0)
-KILL_EVERY = (1.0, 2.0)  # seconds between two kills, drawn at random
+KILL_EVERY = (1.0, 2.0)  # seconds between two kills of a started worker, drawn at random
 DEADLINE = 360  # seconds the whole run may take (about 200 on two busy cores)
 # Short leases, so that a killed worker's posts are taken over within seconds.
 WORKER = {
@@ -45,6 +45,10 @@ def settings(settings, fakes):
     for fake in fakes:
         settings[fake.PROVIDER] = fake.settings()
     return settings
+
+
+def started(pid):
+    return WorkerHeartbeat.select().where(WorkerHeartbeat.pid == pid).exists()
 
 
 class KilledWorker:
@@ -103,8 +107,11 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(api, fakes, wor
             f"{done} of {POSTS} posts settled in {DEADLINE} s ({len(killed)} kills, seed {seed})\n"
             + "\n".join(worker.output()[-3000:] for worker in workers)
         )
-        if now >= next_kill:
-            slot = rng.randrange(len(workers))
+        # Only a worker that has started (its first heartbeat written) is worth killing:
+        # on a loaded machine a new one takes seconds to start.
+        ready = [slot for slot, worker in enumerate(workers) if started(worker.process.pid)]
+        if now >= next_kill and ready:
+            slot = rng.choice(ready)
             victim = workers[slot].process
             victim.send_signal(signal.SIGKILL)
             victim.wait(10)
