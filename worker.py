@@ -50,12 +50,22 @@ def build_scheduler(settings, pools, beat):
     poll, purge = settings["worker"]["poll_interval"], settings["worker"]["purge_interval"]
     # The heartbeat and the tally fold need not run more often than once a second.
     steady = max(poll, HOUSEKEEPING_SECONDS)
+    # The heartbeat has a thread of its own: on the shared threads it waited behind
+    # jobs stalled on the database (a lock held by a request, a slow purge), and health
+    # called a living worker stale (tests/posts/test_worker.py).
     scheduler = BackgroundScheduler(
-        executors={"default": ThreadPoolExecutor(4)},
+        executors={"default": ThreadPoolExecutor(4), "heartbeat": ThreadPoolExecutor(1)},
         job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": 30},
     )
+    scheduler.add_job(
+        beat,
+        "interval",
+        seconds=steady,
+        id="heartbeat",
+        executor="heartbeat",
+        next_run_time=datetime.now(UTC),
+    )
     jobs = [
-        ("heartbeat", beat, [], steady),
         *[(pool.name, guarded(pool.name, pool.dispatch_due), [], poll) for pool in pools],
         ("fold-post-tallies", guarded("fold-post-tallies", maintenance.fold_post_tallies), [], steady),
         ("refresh-tokens", guarded("refresh-tokens", tokens.refresh_expiring), [], REFRESH_INTERVAL),

@@ -14,6 +14,7 @@ import itertools
 import json
 import secrets
 import time
+from collections import Counter
 from urllib.parse import urlencode
 
 from werkzeug.wrappers import Response
@@ -22,12 +23,21 @@ from tests.support.fake_platform import FakeServer, answer, serve
 
 CLIENT_ID = "fake-x-client"
 CLIENT_SECRET = "fake-x-secret"
-USER = {
-    "id": "1460349186937327617",
-    "name": "Postline Fake",
-    "username": "postline_fake",
-    "profile_image_url": "https://pbs.twimg.com/profile_images/1460349186937327617/fake_normal.png",
-}
+
+
+def x_user(number=0):
+    """An X user's profile; number 0 is USER, the one who approves unless told otherwise."""
+    user_id = str(1460349186937327617 + number)
+    suffix = f"_{number}" if number else ""
+    return {
+        "id": user_id,
+        "name": f"Postline Fake{suffix}",
+        "username": f"postline_fake{suffix}",
+        "profile_image_url": f"https://pbs.twimg.com/profile_images/{user_id}/fake_normal.png",
+    }
+
+
+USER = x_user()
 DUPLICATE = "You are not allowed to create a Tweet with duplicate content."
 PENDING, IN_PROGRESS, SUCCEEDED, FAILED = "pending", "in_progress", "succeeded", "failed"
 
@@ -47,7 +57,13 @@ class FakeX(FakeServer):
     - `deny`: the user declines at the authorize page; `send_refresh_tokens`: False
       answers grants without a refresh token;
     - `delay`: seconds every answer waits; `access_ttl`: `expires_in` of access tokens;
+    - `signed_in`: the user (`x_user(n)`) who approves at the authorize page, so that
+      one fake serves several connected accounts; `account_delays`: {user id: seconds}
+      each of that user's API calls waits before its answer (a slow or hung account);
     - `processing_checks`: STATUS answers that still say in_progress; `processing_fails`.
+
+    `received` counts the POST /2/tweets requests that reached it, by text: a text
+    received twice was sent twice, whatever the fake answered the second time.
     """
 
     PROVIDER = "x"
@@ -58,6 +74,8 @@ class FakeX(FakeServer):
         self.access_ttl = 7200
         self.deny = False
         self.send_refresh_tokens = True
+        self.signed_in = USER
+        self.account_delays = {}
         self.tweet_replies = []
         self.token_replies = []
         self.hang_seconds = 2.0
@@ -65,9 +83,10 @@ class FakeX(FakeServer):
         self.processing_checks = 1
         self.processing_fails = False
         self.tweets = []
+        self.received = Counter()
         self.media = {}
         self.codes = {}
-        self.refresh_tokens = set()
+        self.refresh_tokens = {}  # refresh token -> the user it acts for
         self.spent_refresh_tokens = set()
         self.revoked = []
         self._ids = itertools.count(1_800_000_000_000_000_001)
@@ -83,6 +102,11 @@ class FakeX(FakeServer):
             "api_base": self.url,
         }
 
+    def sign_in(self, number):
+        """The next approvals at the authorize page are user `x_user(number)`'s; its id."""
+        self.signed_in = x_user(number)
+        return self.signed_in["id"]
+
     # The HTTP side ---------------------------------------------------------------
 
     def route(self, request):
@@ -96,10 +120,12 @@ class FakeX(FakeServer):
         user = self.bearer(request)
         if user is None:
             return problem(401, "Unauthorized", "Unauthorized")
+        if self.account_delays.get(user["id"]):
+            time.sleep(self.account_delays[user["id"]])
         if path == "/2/users/me" and method == "GET":
-            return answer({"data": USER})
+            return answer({"data": user})
         if path == "/2/tweets" and method == "POST":
-            return self.create_tweet(request)
+            return self.create_tweet(request, user)
         if path == "/2/media/upload" and method == "POST":
             return self.upload_image(request)
         if path == "/2/media/upload" and method == "GET":
@@ -129,6 +155,7 @@ class FakeX(FakeServer):
                 "challenge": args["code_challenge"],
                 "redirect_uri": args["redirect_uri"],
                 "scope": args["scope"],
+                "user": self.signed_in,
             }
             query = {"state": args["state"], "code": code}
         return Response(status=302, headers={"Location": f"{args['redirect_uri']}?{urlencode(query)}"})
@@ -164,15 +191,14 @@ class FakeX(FakeServer):
                     },
                     400,
                 )
-            return answer(self.issue(grant["scope"]))
+            return answer(self.issue(grant["scope"], grant["user"]))
         if form.get("grant_type") == "refresh_token":
             presented = form.get("refresh_token", "")
             with self._lock:
-                valid = presented in self.refresh_tokens
-                if valid:
-                    self.refresh_tokens.discard(presented)
+                user = self.refresh_tokens.pop(presented, None)
+                if user is not None:
                     self.spent_refresh_tokens.add(presented)
-            if not valid:
+            if user is None:
                 return answer(
                     {
                         "error": "invalid_request",
@@ -180,7 +206,7 @@ class FakeX(FakeServer):
                     },
                     400,
                 )
-            return answer(self.issue("tweet.read tweet.write users.read offline.access media.write"))
+            return answer(self.issue("tweet.read tweet.write users.read offline.access media.write", user))
         return answer({"error": "unsupported_grant_type", "error_description": "Unsupported grant type"}, 400)
 
     def client_authenticated(self, request):
@@ -189,12 +215,12 @@ class FakeX(FakeServer):
         expected = base64.b64encode(f"{self.client_id}:{self.client_secret}".encode()).decode()
         return request.headers.get("Authorization") == f"Basic {expected}"
 
-    def issue(self, scope):
+    def issue(self, scope, user):
         access, refresh = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
         with self._lock:
-            self.access_tokens[access] = {"expires_at": time.time() + self.access_ttl}
+            self.access_tokens[access] = {"expires_at": time.time() + self.access_ttl, "user": user}
             if "offline.access" in scope.split() and self.send_refresh_tokens:
-                self.refresh_tokens.add(refresh)
+                self.refresh_tokens[refresh] = user
         body = {"token_type": "bearer", "expires_in": self.access_ttl, "access_token": access, "scope": scope}
         if "offline.access" in scope.split() and self.send_refresh_tokens:
             body["refresh_token"] = refresh
@@ -206,7 +232,7 @@ class FakeX(FakeServer):
         token = request.form.get("token", "")
         with self._lock:
             self.revoked.append(token)
-            self.refresh_tokens.discard(token)
+            self.refresh_tokens.pop(token, None)
             self.access_tokens.pop(token, None)
         return answer({"revoked": True})
 
@@ -215,9 +241,9 @@ class FakeX(FakeServer):
         token = self.access_tokens.get(header.removeprefix("Bearer "))
         if not header.startswith("Bearer ") or token is None or token["expires_at"] <= time.time():
             return None
-        return USER
+        return token["user"]
 
-    def create_tweet(self, request):
+    def create_tweet(self, request, user):
         with self._lock:
             reply = self.tweet_replies.pop(0) if self.tweet_replies else None
         if reply == "429":
@@ -246,15 +272,24 @@ class FakeX(FakeServer):
         except ValueError:
             return problem(400, "Invalid Request", "One or more parameters to your request was invalid.")
         text = body.get("text", "")
+        with self._lock:
+            self.received[text] += 1
         media_ids = (body.get("media") or {}).get("media_ids", [])
         for media_id in media_ids:
             item = self.media.get(media_id)
             if item is None or item["state"] != SUCCEEDED:
                 return problem(400, "Invalid Request", f"Your media IDs are invalid: {media_id}")
         with self._lock:
-            if any(tweet["text"] == text and text for tweet in self.tweets):
+            if any(
+                tweet["text"] == text and tweet["author_id"] == user["id"] and text for tweet in self.tweets
+            ):
                 return problem(403, "Forbidden", DUPLICATE)
-            tweet = {"id": str(next(self._ids)), "text": text, "media_ids": media_ids}
+            tweet = {
+                "id": str(next(self._ids)),
+                "text": text,
+                "media_ids": media_ids,
+                "author_id": user["id"],
+            }
             self.tweets.append(tweet)
         if reply == "hang":
             time.sleep(self.hang_seconds)

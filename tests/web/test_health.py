@@ -2,9 +2,15 @@
 
 import time
 
+import psycopg2
+import pytest
+
 from models import WorkerHeartbeat
-from postline import VERSION
+from postline import VERSION, db
 from postline.jobs import heartbeat, maintenance
+from tests.conftest import BACKENDS
+
+POSTGRESQL = BACKENDS[1]  # skipped, saying so, when TEST_DATABASE_URL is not set
 
 
 def test_health_reports_key_database_and_missing_worker(api, clock_at):
@@ -60,3 +66,46 @@ def test_purge_removes_heartbeats_gone_for_a_day(app, clock_at):
     heartbeat.write(heartbeat.WorkerIdentity(token="new"))
     maintenance.purge_expired_rows(app.config["POSTLINE"])
     assert [h.worker_id.rsplit(":", 1)[1] for h in WorkerHeartbeat.select()] == ["new"]
+
+
+# The tables the worker's shared jobs read first: claiming posts and deliveries, the
+# token refresh, the purge; the tally fold waits on its advisory lock.
+STALLED_TABLES = "post, webhook_delivery, connection, idempotency_key"
+
+
+@pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
+def test_a_worker_whose_jobs_wait_on_locks_still_beats(app, client, worker_process, database_url):
+    """Every periodic job but the heartbeat stalls on a lock held elsewhere (a long
+    request, a migration): the heartbeat, on a thread of its own, still comes every
+    second, so health does not call the living worker stale."""
+    app.config["POSTLINE"]["worker"]["heartbeat_timeout"] = 3
+    blocker = psycopg2.connect(database_url)
+    blocker.cursor().execute(f"LOCK TABLE {STALLED_TABLES} IN ACCESS EXCLUSIVE MODE")
+    blocker.cursor().execute("SELECT pg_advisory_xact_lock(%s)", (db.TALLY_LOCK_ID,))
+    try:
+        worker = worker_process(POSTLINE_WORKER_POLL_INTERVAL="0.2")
+        deadline = time.monotonic() + 30
+        while client.get("/healthz").status_code != 200:
+            assert time.monotonic() < deadline, f"no heartbeat within 30 s\n{worker.output()}"
+            time.sleep(0.2)
+        answers = []
+        stalled_until = time.monotonic() + 8
+        while time.monotonic() < stalled_until:
+            answers.append(client.get("/healthz").get_json()["checks"]["worker"])
+            time.sleep(0.5)
+        waiting = blocker.cursor()
+        waiting.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        stalled_jobs = waiting.fetchone()[0]
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert stalled_jobs >= 4, "the drill did not stall the worker's shared threads"
+    assert set(answers) == {"ok"}, f"{answers}\n{worker.output()}"
+    assert worker.process.poll() is None, worker.output()
+    print(
+        f"\nheartbeat under stalled jobs: {stalled_jobs} jobs waiting on locks, "
+        f"/healthz ok {len(answers)} times in 8 s"
+    )
