@@ -5,9 +5,9 @@ target is published (docs/api.md, Publishing)."""
 
 import pytest
 
-from tests.connections.conftest import authorize, create_post, post_of, run_worker
+from tests.connections.conftest import create_post, post_of, run_worker
 from tests.support.media import image, upload
-from tests.support.platform_fakes import PLATFORMS, providers
+from tests.support.platform_fakes import PLATFORMS, connect_every_platform, providers
 
 T = 1_800_000_000_000
 FIRST_RETRY_MS = 60_000  # [publishing] retry_delays[0] of tests/connections/conftest.py
@@ -20,23 +20,9 @@ def fakes(request, settings):
 
 
 def connect_everything(api):
-    """A channel with every provider connected by a real OAuth run (one run may create
-    several connections, as Meta's does); returns (channel id, {platform: connection id})."""
+    """A channel with every platform connected; (its id, {platform: connection id})."""
     channel_id = api.post("/v1/channels", json={"name": "Everywhere"}).get_json()["data"]["id"]
-    for provider in providers():
-        answer = api.client.get(authorize(api, provider, channelId=channel_id))
-        assert answer.status_code in (200, 302), answer.get_data(as_text=True)
-    connections = api.get("/v1/connections").get_json()["data"]
-    attached = set(api.get(f"/v1/channels/{channel_id}").get_json()["data"]["connectionIds"])
-    for connection in connections:
-        if connection["id"] not in attached:
-            added = api.post(
-                f"/v1/connections/{connection['id']}/add-to-channel", json={"channelId": channel_id}
-            )
-            assert added.status_code == 200, added.get_data(as_text=True)
-    by_platform = {connection["platform"]: connection["id"] for connection in connections}
-    assert sorted(by_platform) == sorted(entry.platform for entry in PLATFORMS)
-    return channel_id, by_platform
+    return channel_id, connect_every_platform(api, channel_id)
 
 
 def targets_of(post):

@@ -6,9 +6,10 @@ A provider's fake serves every platform of that provider (Meta's serves Facebook
 and Instagram): its class is named once per platform and started once per provider.
 """
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from tests.connections.conftest import authorize
 
 
 @dataclass(frozen=True)
@@ -37,15 +38,6 @@ class PlatformFake:
     def module(self):
         return self.fake.split(":")[0]
 
-    @property
-    def fixture(self):
-        """The pytest fixture (tests/connections/conftest.py) that yields the running fake."""
-        return f"fake_{self.provider}"
-
-    def fake_class(self):
-        module, name = self.fake.split(":")
-        return getattr(importlib.import_module(module), name)
-
 
 PLATFORMS = [
     PlatformFake(
@@ -68,3 +60,25 @@ PLATFORMS = [
 def providers():
     """The providers of PLATFORMS, each once, in the list's order."""
     return list(dict.fromkeys(entry.provider for entry in PLATFORMS))
+
+
+def entries_of(provider):
+    return [entry for entry in PLATFORMS if entry.provider == provider]
+
+
+def connect_every_platform(api, channel_id):
+    """Every provider connected to the channel by a real OAuth run through the API (one run
+    may create several connections, as Meta's does); returns {platform: connection id}."""
+    for provider in providers():
+        answer = api.client.get(authorize(api, provider, channelId=channel_id))
+        assert answer.status_code in (200, 302), answer.get_data(as_text=True)
+    connections = api.get("/v1/connections").get_json()["data"]
+    attached = set(api.get(f"/v1/channels/{channel_id}").get_json()["data"]["connectionIds"])
+    for connection in connections:
+        if connection["id"] not in attached:
+            path = f"/v1/connections/{connection['id']}/add-to-channel"
+            added = api.post(path, json={"channelId": channel_id})
+            assert added.status_code == 200, added.get_data(as_text=True)
+    by_platform = {connection["platform"]: connection["id"] for connection in connections}
+    assert sorted(by_platform) == sorted(entry.platform for entry in PLATFORMS), by_platform
+    return by_platform
