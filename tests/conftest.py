@@ -16,6 +16,7 @@ from postline.net import ssrf
 from tests.support.client import Api
 from tests.support.console import Console, make_user
 from tests.support.databases import scratch_postgres
+from tests.support.fake_x import FakeX
 from tests.support.receivers import Receiver
 from tests.support.servers import WORKER_COMMAND, ServerProcess, environment
 
@@ -133,11 +134,12 @@ def server_env(settings):
 
 @pytest.fixture
 def gunicorn(app, server_env):
-    """Start `gunicorn 'app:create_app()'` on a free loopback port: gunicorn(workers=2) -> base URL."""
+    """Start `gunicorn 'app:create_app()'` on a loopback port (free unless given):
+    gunicorn(workers=2) -> base URL."""
     started = []
 
-    def start(workers=2, **extra_env):
-        started.append(ServerProcess.gunicorn({**server_env, **extra_env}, workers))
+    def start(workers=2, port=None, **extra_env):
+        started.append(ServerProcess.gunicorn({**server_env, **extra_env}, workers, port=port))
         return started[-1].url
 
     yield start
@@ -205,3 +207,23 @@ def console(client, console_user):
     assert response.status_code == 302, response.get_data(as_text=True)
     signed_in.get("/console/calendar")
     return signed_in
+
+
+@pytest.fixture
+def legacy(console, client):
+    """Send /api requests as the signed-in console, with its CSRF token on writes."""
+
+    def send(method, path, csrf=None, **kwargs):
+        """`csrf`: the token to send (default the session's; "" sends none)."""
+        token = console.csrf if csrf is None else csrf
+        return client.open(path, method=method, headers={"X-CSRF-Token": token} if token else {}, **kwargs)
+
+    return send
+
+
+@pytest.fixture
+def fake_x():
+    """A fake X on 127.0.0.1 (tests/support/fake_x.py); point `[x]` at it with its settings()."""
+    fake = FakeX()
+    yield fake
+    fake.close()

@@ -156,7 +156,9 @@ def _save(record, provider, profiles, granted):
                     & (Connection.platform_account_id == profile.account_id)
                 )
             ).first()
-            columns = tokens.token_columns(granted, existing.refresh_token if existing else None)
+            columns = tokens.token_columns(
+                profile.tokens or granted, existing.refresh_token if existing else None
+            )
             if existing is None:
                 connection = Connection.create_for_account(
                     record.account_id,

@@ -59,6 +59,11 @@ def public_base():
     return _state["public_base"]
 
 
+def staging_dir():
+    """Where files wait before storage takes them (a rename away from the local store)."""
+    return _state["staging_dir"]
+
+
 def staging(field):
     """A Staging for the files of one request (`field` names them in refusals); use it in
     a `with` block, which deletes whatever storage did not take."""

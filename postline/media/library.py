@@ -7,7 +7,7 @@ from models import Media, Post
 from postline import db, media
 from postline.errors import Conflict
 from postline.limits import usage
-from postline.media import kinds
+from postline.media import kinds, renditions
 from postline.statuses import PostStatus
 
 log = logging.getLogger(__name__)
@@ -66,6 +66,7 @@ def delete(key, media_key):
     # After the commit: a failed delete leaves a file without a record, never the reverse.
     try:
         media.backend().delete(record.id)
+        renditions.forget(record)
     except Exception:
         log.exception("could not delete the stored file of %s", record.id)
 

@@ -13,6 +13,7 @@ from models import Media
 from postline import clock, media
 from postline.errors import NotFound
 from postline.keyring import keyring
+from postline.media import renditions
 
 TOKEN = re.compile(r"(med_[0-9a-z]+)\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})\.([a-z0-9]{2,5})")
 
@@ -45,7 +46,7 @@ def media_for_token(text):
         raise NotFound
     if int(expires) <= clock.now_ms() // 1000:
         raise NotFound("This media URL has expired.")
-    record = Media.get_or_none(Media.id == media_key)
+    record = Media.get_or_none(Media.id == media_key) or renditions.find(media_key)
     if record is None:
         raise NotFound
     return record

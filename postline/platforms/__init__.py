@@ -16,7 +16,8 @@ A publisher has:
   that is `processing` (called at its `check_at`, with the `state` it returned).
 
 A provider adapter (how users connect accounts) has, besides:
-- `PROVIDER`, `SCOPES`, `PKCE` and `REFRESHES` (whether tokens can be refreshed);
+- `PROVIDER`, `NAME` (as people write it: "X", "LinkedIn"), `SCOPES`, `PKCE` and
+  `REFRESHES` (whether tokens can be refreshed);
 - `authorize_url(settings, redirect_uri, state, code_verifier)`;
 - `exchange_code(settings, redirect_uri, code, code_verifier, timeout) -> Tokens`;
 - `refresh(settings, refresh_token, timeout) -> Tokens`, raising `TokenRefused` on a
@@ -29,7 +30,7 @@ A provider adapter (how users connect accounts) has, besides:
 X is the first; LinkedIn, Meta and TikTok plug in the same way.
 """
 
-from postline.platforms import linkedin, sandbox, x
+from postline.platforms import linkedin, meta, sandbox, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -66,11 +67,13 @@ __all__ = [
 
 REGISTRY = {module.PLATFORM: module for module in (sandbox, x)}
 REGISTRY[linkedin.PLATFORM] = linkedin
+REGISTRY.update({module.PLATFORM: module for module in meta.PLATFORMS})
 # Providers users connect through (GET /v1/connections/{provider}/auth), by name.
 PROVIDERS = {x.PROVIDER: x}
 PROVIDERS[linkedin.PROVIDER] = linkedin
+PROVIDERS[meta.PROVIDER] = meta
 # Named by the contract, not built yet: their auth answers 404 until they land.
-PLANNED_PROVIDERS = ("meta", "tiktok")
+PLANNED_PROVIDERS = ("tiktok",)
 
 
 def for_platform(platform):

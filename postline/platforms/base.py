@@ -49,13 +49,15 @@ class Tokens:
 
 @dataclass(frozen=True)
 class Profile:
-    """The platform account behind a token."""
+    """The platform account behind a token; `tokens` the account's own when the
+    platform hands one out per account (Meta's Page tokens), else None: the grant's."""
 
     platform: str
     account_id: str
     username: str = None
     display_name: str = None
     avatar_url: str = None
+    tokens: "Tokens" = None
 
 
 class TokenRefused(Exception):

@@ -239,12 +239,17 @@ def auth_rules(app):
             continue
         view = app.view_functions[url_rule.endpoint]
         for method in url_rule.methods - {"HEAD", "OPTIONS"}:
-            handler = getattr(getattr(view, "view_class", None), method.lower(), view)
-            rule = getattr(handler, "auth_rule", None)
+            rule = auth_rule(view, method)
             if rule is None:
                 raise RuntimeError(f"{method} {url_rule.rule} declares no @requires")
             rules[(url_rule.endpoint, method)] = (rule, f"{method} {route_template(url_rule.rule)}")
     return rules
+
+
+def auth_rule(view, method):
+    """The AuthRule of a view function (or of its MethodView's `method`), or None."""
+    handler = getattr(getattr(view, "view_class", None), method.lower(), view)
+    return getattr(handler, "auth_rule", None)
 
 
 @functools.cache

@@ -49,7 +49,7 @@ def before_request():
     if rule.keyless:
         return
     if legacy.serves(g.endpoint):
-        g.api_key = legacy.authenticate()  # a console session in place of a key
+        g.api_key = legacy.authenticate(rule)  # a console session in place of a key
     else:
         g.api_key = keys.authenticate(request.headers.get("Authorization"))
     if request.view_args and not all(storable_text(value) for value in request.view_args.values()):

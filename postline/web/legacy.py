@@ -1,11 +1,15 @@
 """The deprecated internal API under /api (README, The deprecated /api).
 
-`/api/posts`, `/api/channels`, `/api/webhooks` and `/api/usage` (with everything
-under them) are the /v1 routes of the same paths, served by the same views: the
-console's session cookie stands in for the API key (a CSRF header for writes), and
-answers are the bare resource or array, with `Deprecation`, `Sunset` and a `Link` to
-the /v1 successor. Not rate limited (the internal API never was); counted in usage.
-`[legacy] enabled = false` leaves the routes out, so every /api path is a 404.
+`/api/posts`, `/api/channels`, `/api/connections`, `/api/webhooks` and `/api/usage`
+(with everything under them) are the /v1 routes of the same paths, served by the same
+views: the console's session cookie stands in for the API key (a CSRF header for
+writes), and answers are the bare resource or array, with `Deprecation`, `Sunset` and
+a `Link` to the /v1 successor. Not rate limited (the internal API never was); counted
+in usage. `[legacy] enabled = false` leaves the routes out, so every /api path is a 404.
+
+A keyless /v1 route (the OAuth callback, authenticated by its signed state) has no
+/api twin: the platform sends the browser back to the one redirect URI registered
+with it, under /v1, and a second callback would be one a cookie seemed to guard.
 """
 
 import datetime
@@ -15,11 +19,13 @@ from flask import current_app, g, request
 from postline.accounts import sessions as console_sessions
 from postline.errors import Unauthenticated
 from postline.web import sessions
+from postline.web.api import auth_rule
 from postline.web.errors import ApiError
 
 SUCCEEDED = {
     "/v1/posts": "/api/posts",
     "/v1/channels": "/api/channels",
+    "/v1/connections": "/api/connections",
     "/v1/webhooks": "/api/webhooks",
     "/v1/usage": "/api/usage",
 }
@@ -38,8 +44,9 @@ def register(app):
         "Sunset": _day(settings["legacy"]["sunset"]).strftime("%a, %d %b %Y %H:%M:%S GMT"),
     }
     for rule in list(app.url_map.iter_rules()):
+        view = app.view_functions[rule.endpoint]
         for successor, legacy in SUCCEEDED.items():
-            if rule.rule == successor or rule.rule.startswith(successor + "/"):
+            if _under(rule.rule, successor) and not _keyless(view, rule.methods):
                 app.add_url_rule(
                     legacy + rule.rule[len(successor) :],
                     f"legacy.{rule.endpoint}",
@@ -49,22 +56,31 @@ def register(app):
     app.after_request(_deprecated)
 
 
+def _under(path, prefix):
+    return path == prefix or path.startswith(prefix + "/")
+
+
+def _keyless(view, methods):
+    return any(auth_rule(view, method).keyless for method in methods - {"HEAD", "OPTIONS"})
+
+
 def serves(endpoint):
     """Whether an endpoint name ("GET /api/posts") is one of /api's."""
     return endpoint.split(" ", 1)[1].startswith(PREFIX)
 
 
-def authenticate():
-    """Who the request's session cookie signs in (CSRF checked for writes), in place of a key."""
+def authenticate(rule):
+    """Who the request's session cookie signs in, in place of a key. The CSRF header is
+    checked for writes: every method but a safe one, and any operation needing a
+    `:write` permission (starting an OAuth run is a GET that writes)."""
     session = sessions.current()
     if session is None:
         raise Unauthenticated(
             "Sign in to the console first: /api is authenticated by the console's session cookie.",
             code="MISSING_SESSION",
         )
-    if request.method not in SAFE_METHODS and not sessions.csrf_matches(
-        session.csrf_token, request.headers.get(sessions.CSRF_HEADER)
-    ):
+    writes = request.method not in SAFE_METHODS or (rule.permission or "").endswith(":write")
+    if writes and not sessions.csrf_matches(session.csrf_token, request.headers.get(sessions.CSRF_HEADER)):
         message = f"Send the session's CSRF token in {sessions.CSRF_HEADER} (the console shows it)."
         raise ApiError(
             403,

@@ -3,14 +3,14 @@ functions the /v1 views call (README, The web console). One module per page; eac
 adds its views to the one blueprint of routes/console/base.py."""
 
 # Each page module adds its views to the blueprint when imported.
-from routes.console import auth, channels, keys, posts, usage, webhooks  # noqa: F401
+from routes.console import auth, channels, connections, keys, posts, usage, webhooks  # noqa: F401
 from routes.console.base import blp
 
-# Pages in the navigation bar, in order: (endpoint, label). A page added later (the
-# platform connections) adds its entry here.
+# Pages in the navigation bar, in order: (endpoint, label).
 NAVIGATION = [
     ("console.calendar", "Calendar"),
     ("console.channel_list", "Channels"),
+    ("console.connection_list", "Connections"),
     ("console.api_keys", "API keys"),
     ("console.webhook_list", "Webhooks"),
     ("console.usage_page", "Usage"),

@@ -46,13 +46,15 @@ def guard():
 @blp.after_request
 def protect(response):
     """Pages are never cached (a key or secret is shown once) nor framed (clickjacking),
-    and load nothing from elsewhere."""
+    and load nothing from elsewhere; their forms go to the console, or to the origins a
+    page names in `g.form_targets` (a platform's OAuth page)."""
     response.headers.setdefault("Cache-Control", "no-store")
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["Referrer-Policy"] = "same-origin"
+    form_action = " ".join(["'self'", *g.get("form_targets", ())])
     response.headers["Content-Security-Policy"] = (
         "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-        "frame-ancestors 'none'; form-action 'self'"
+        f"frame-ancestors 'none'; form-action {form_action}"
     )
     return response
 

@@ -8,8 +8,10 @@ from flask import current_app, g, redirect, request, url_for
 from marshmallow import ValidationError
 
 from models import Media, Post
+from postline import platforms
 from postline.errors import DomainError
 from postline.media import library
+from postline.platforms import sandbox
 from postline.posts import lifecycle, targets
 from postline.statuses import PostStatus
 from postline.web import uploads
@@ -29,9 +31,12 @@ from schemas import PostCreateSchema, PostUpdateSchema
 
 CREATE = PostCreateSchema()
 UPDATE = PostUpdateSchema()
-# What each platform takes in one post's text, shown beside the box as it fills up
-# (README, The web console). The API checks the platforms of the channel's connections.
-CONTENT_LIMITS = {"x": 280, "linkedin": 3000, "facebook": 63206, "instagram": 2200, "tiktok": 2200}
+# What each platform takes in one post's text, as its adapter says, shown beside the
+# box as it fills up (README, The web console). The API checks the platforms of the
+# channel's connections when the post is saved.
+CONTENT_LIMITS = {
+    name: module.CONTENT_LIMIT for name, module in platforms.REGISTRY.items() if name != sandbox.PLATFORM
+}
 API_CONTENT_LIMIT = 10000
 LOCAL_INPUT = "%Y-%m-%dT%H:%M"
 UNCONFIRMED = "DELIVERY_UNCONFIRMED"

@@ -10,7 +10,6 @@ import requests
 from models import Event
 from postline.posts import publishing
 from tests.support.fake_linkedin import FakeLinkedIn
-from tests.support.fake_x import FakeX
 
 RETURN_ORIGIN = "https://app.example.com"
 LEASE_MS = 120_000
@@ -21,13 +20,6 @@ PUBLISHING = {
     "timeout": 1,
     "processing_timeout": 900,
 }
-
-
-@pytest.fixture
-def fake_x():
-    fake = FakeX()
-    yield fake
-    fake.close()
 
 
 @pytest.fixture

@@ -363,8 +363,9 @@ def test_a_worker_process_publishes_a_video_once_linkedin_has_processed_it(
     fake_linkedin.part_bytes = 2000
     key = media_key(api, video(total=5000), filename="clip.mp4")
     post_id = create(api, channel_id, "From the worker", media=[key])
-    env = {f"POSTLINE_LINKEDIN_{name.upper()}": value for name, value in fake_linkedin.settings().items()}
-    worker = worker_process(**env, POSTLINE_PUBLISHING_TIMEOUT="5", POSTLINE_WORKER_POLL_INTERVAL="0.2")
+    worker = worker_process(
+        **fake_linkedin.env(), POSTLINE_PUBLISHING_TIMEOUT="5", POSTLINE_WORKER_POLL_INTERVAL="0.2"
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and post_of(api, post_id)["status"] != "done":
         time.sleep(0.3)

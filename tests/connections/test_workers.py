@@ -7,7 +7,7 @@ from tests.connections.conftest import connect
 
 def worker_env(fake_x):
     """What points a worker process at the fake X."""
-    return {f"POSTLINE_X_{name.upper()}": value for name, value in fake_x.settings().items()} | {
+    return fake_x.env() | {
         "POSTLINE_PUBLISHING_TIMEOUT": "5",
         "POSTLINE_WORKER_POLL_INTERVAL": "0.2",
     }

@@ -6,6 +6,7 @@ Each page visited is saved as a screenshot under `.artifacts/screenshots/` (git-
 
 import re
 import shutil
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -13,6 +14,7 @@ from tests.support import ROOT
 from tests.support.console import PASSWORD
 from tests.support.media import image
 from tests.support.receivers import Reply
+from tests.support.servers import free_port
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / ".artifacts" / "screenshots"
@@ -36,17 +38,22 @@ def chromium():
 
 
 @pytest.fixture
-def site(app, gunicorn, worker_process, console_user, tmp_path):
-    """The console served by gunicorn, with a worker publishing and delivering, allowed
-    to call webhooks on 127.0.0.1 (one attempt each)."""
+def site(app, gunicorn, worker_process, console_user, fake_x):
+    """The console served by gunicorn at its `[server] public_url`, with a worker
+    publishing and delivering, X's app at the fake X, and webhooks allowed to call
+    127.0.0.1 (one attempt each)."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
     env = {
+        **fake_x.env(),
+        "POSTLINE_SERVER_PUBLIC_URL": url,
         "POSTLINE_WEBHOOKS_ALLOW_HTTP": "true",
         "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true",
         "POSTLINE_WEBHOOKS_RETRY_DELAYS": "[0]",
         "POSTLINE_PUBLISHING_RETRY_DELAYS": "[3600]",
         "POSTLINE_WORKER_POLL_INTERVAL": "0.2",
     }
-    url = gunicorn(workers=1, **env)
+    gunicorn(workers=1, port=port, **env)
     worker_process(**env)
     return url
 
@@ -185,3 +192,93 @@ def test_a_webhook_delivery_is_retried(browser_page, receiver):
     page.shot("settings")
     page.get_by_role("button", name="Sign out").click()
     assert page.url.endswith("/console/sign-in")
+
+
+def test_connect_x_through_the_fake_x_and_see_the_connection(browser_page, fake_x):
+    page = browser_page
+    sign_in(page)
+    page.get_by_role("link", name="Channels").click()
+    page.get_by_label("Name", exact=True).fill("Launch")
+    page.get_by_role("button", name="Create channel").click()
+    page.get_by_role("link", name="Connections").click()
+    assert page.get_by_text("No accounts connected yet.").is_visible()
+    page.get_by_label("Add the X account to a channel (optional)").select_option(label="Launch")
+    page.shot("connections-empty")
+    # Off to X's authorize page (the fake X on another origin) and back through the callback.
+    page.get_by_role("button", name="Connect X").click()
+    page.wait_for_url(re.compile(r"/console/connections\?connection=conn_\w+&status=connected$"))
+    assert fake_x.requests["GET /i/oauth2/authorize"] == 1
+    assert fake_x.requests["POST /2/oauth2/token"] == 1
+    assert page.get_by_role("status").inner_text() == "Connected x account @postline_fake."
+    connection = page.locator(".connection")
+    assert connection.locator(".badge").inner_text() == "active"
+    assert "renewed before then by the worker" in connection.inner_text()
+    assert connection.get_by_role("button", name="Remove @postline_fake from Launch").is_visible()
+    page.shot("connections-connected")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Verify @postline_fake").click()
+    assert fake_x.requests["GET /2/users/me"] == 2  # once at the callback, once now
+    page.shot("connections-connected-375px", width=375)
+
+
+# Form controls a person cannot name: no <label>, no aria-label, no text (a button's).
+UNLABELLED = """() => Array.from(
+  document.querySelectorAll("input:not([type=hidden]), select, textarea, button")
+).filter((el) => !(el.labels && el.labels.length) && !el.getAttribute("aria-label")
+  && !(el.tagName === "BUTTON" && el.textContent.trim())
+).map((el) => el.outerHTML.slice(0, 160))"""
+FOCUS_RING = """() => { const style = getComputedStyle(document.activeElement);
+  return [document.activeElement.tagName, style.outlineStyle, style.outlineWidth]; }"""
+
+
+def test_every_page_has_labelled_controls_a_visible_focus_and_fits_375px(browser_page, receiver):
+    page = browser_page
+    page.goto("/console/sign-in")
+    pages = [("sign-in", "/console/sign-in")]
+    sign_in(page)
+    # Something on every page, so its forms and rows are drawn too.
+    page.goto("/console/channels")
+    page.get_by_label("Name", exact=True).fill("Launch")
+    page.get_by_role("button", name="Create channel").click()
+    page.goto("/console/connections")
+    page.get_by_role("button", name="Connect X").click()
+    page.wait_for_url(re.compile(r"status=connected$"))
+    page.goto("/console/webhooks")
+    hook_url = receiver().url()
+    page.get_by_label("URL (https)").fill(hook_url)
+    page.get_by_role("button", name="Create webhook").click()
+    webhook = page.get_by_role("link", name=hook_url).get_attribute("href")
+    page.goto("/console/posts/new")
+    page.get_by_label("Content").fill("A draft")
+    page.get_by_label("Save as a draft (not published until you queue it)").check()
+    page.get_by_role("button", name="Schedule").click()
+    pages += [
+        ("calendar", "/console/calendar"),
+        ("calendar-month", "/console/calendar?view=month"),
+        ("post", urlsplit(page.url).path),
+        ("post-new", "/console/posts/new"),
+        ("channels", "/console/channels"),
+        ("connections", "/console/connections"),
+        ("keys", "/console/keys"),
+        ("webhooks", "/console/webhooks"),
+        ("webhook", webhook),
+        ("usage", "/console/usage"),
+        ("settings", "/console/settings"),
+    ]
+    for name, path in pages[1:]:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(path)
+        assert page.evaluate(UNLABELLED) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, name
+        # The keyboard reaches the skip link, then the page's first link, each with a ring.
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_RING) == ["A", "solid", "3px"], name
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_RING) == ["A", "solid", "3px"], name
+        page.shot(f"{name}-375px", width=375)
+    page.get_by_role("button", name="Sign out").click()
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(pages[0][1])
+    assert page.evaluate(UNLABELLED) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.shot("sign-in-375px", width=375)

@@ -260,3 +260,10 @@ def test_usage_draws_requests_and_posts_per_day(console, api):
     page = console.text("/console/usage")
     assert '<svg class="chart"' in page and "Plan: <strong>free</strong>" in page
     assert f"{datetime.datetime.now(datetime.UTC).date().isoformat()}: 2 requests" in page
+
+
+def test_the_post_form_counts_against_each_platforms_limit_from_its_adapter(console):
+    page = console.text("/console/posts/new")
+    assert '<li data-platform="x" data-limit="280">' in page
+    assert 'data-platform="sandbox"' not in page  # test mode's sandbox has no limit of its own
+    assert "X counts weighted characters" in page and 'aria-describedby="content-limits x-weighting"' in page

@@ -102,6 +102,8 @@ class FakeLinkedIn(FakeServer):
       answers that still say PROCESSING; `processing_fails`.
     """
 
+    PROVIDER = "linkedin"
+
     def __init__(self, delay=0.0, port=0):
         self.client_id = CLIENT_ID
         self.client_secret = CLIENT_SECRET

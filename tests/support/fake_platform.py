@@ -111,7 +111,8 @@ class FakeServer:
     also answered at COUNTS_PATH),
     waits `delay` seconds before each answer, and hands it to the subclass's
     `route(request)`; issued access tokens with their expiry (`access_tokens`). A
-    subclass sets its own state, then calls this __init__, which starts serving."""
+    subclass names its `PROVIDER` and has `settings()` (its `[provider]` section), sets
+    its own state, then calls this __init__, which starts serving."""
 
     def __init__(self, delay=0.0, port=0):
         self.delay = delay
@@ -122,6 +123,14 @@ class FakeServer:
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def env(self):
+        """Its `settings()` as the environment of a server or worker process
+        (`POSTLINE_<PROVIDER>_<KEY>`)."""
+        return {
+            f"POSTLINE_{self.PROVIDER.upper()}_{name.upper()}": value
+            for name, value in self.settings().items()
+        }
 
     def expire_access_tokens(self):
         """Every access token issued so far stops working (as after `expires_in`)."""

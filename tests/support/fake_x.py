@@ -50,6 +50,8 @@ class FakeX(FakeServer):
     - `processing_checks`: STATUS answers that still say in_progress; `processing_fails`.
     """
 
+    PROVIDER = "x"
+
     def __init__(self, delay=0.0, port=0, client_id=CLIENT_ID, client_secret=CLIENT_SECRET):
         self.client_id = client_id
         self.client_secret = client_secret

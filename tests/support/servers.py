@@ -79,9 +79,9 @@ class ServerProcess:
         self.process = subprocess.Popen(command, env=env, cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT)
 
     @classmethod
-    def gunicorn(cls, env, workers=2, app="app:create_app()", cwd=ROOT):
-        """gunicorn on a free loopback port, answering once this returns."""
-        port = free_port()
+    def gunicorn(cls, env, workers=2, app="app:create_app()", cwd=ROOT, port=None):
+        """gunicorn on loopback (a free port unless given), answering once this returns."""
+        port = port or free_port()
         server = cls(gunicorn_command(port, workers, app), env, cwd, url=f"http://127.0.0.1:{port}")
         server.wait_until_listening()
         return server

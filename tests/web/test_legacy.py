@@ -1,26 +1,13 @@
 """The deprecated /api: the /v1 operations behind the console's session cookie,
 unwrapped, with Deprecation, Sunset and successor Link headers (README, The deprecated /api)."""
 
-import pytest
-
 from app import create_app
-from tests.support.client import assert_error
+from postline.web.legacy import SUCCEEDED
+from tests.support.client import assert_error, v1_routes
 from tests.support.console import Console
 
 DEPRECATION = "@1793491200"  # 2026-11-01T00:00:00Z, [legacy] deprecated_since
 SUNSET = "Tue, 01 Jun 2027 00:00:00 GMT"
-
-
-@pytest.fixture
-def legacy(console, client):
-    """Send /api requests as the signed-in console, with its CSRF token on writes."""
-
-    def send(method, path, csrf=None, **kwargs):
-        """`csrf`: the token to send (default the session's; "" sends none)."""
-        token = console.csrf if csrf is None else csrf
-        return client.open(path, method=method, headers={"X-CSRF-Token": token} if token else {}, **kwargs)
-
-    return send
 
 
 def assert_deprecated(response, successor):
@@ -125,7 +112,7 @@ def test_disabled_legacy_answers_404_everywhere(settings, console_user):
     client = create_app(settings).test_client()
     console = Console(client)
     console.sign_in()
-    for path in ("/api/channels", "/api/posts", "/api/webhooks", "/api/usage"):
+    for path in ("/api/channels", "/api/posts", "/api/connections", "/api/webhooks", "/api/usage"):
         response = client.get(path)
         assert_error(response, 404, "NOT_FOUND")
         assert "Deprecation" not in response.headers
@@ -136,3 +123,21 @@ def test_neither_api_nor_the_console_is_in_the_openapi_document(client):
     paths = client.get("/openapi.json").get_json()["paths"]
     assert "/v1/channels" in paths
     assert [path for path in paths if path.startswith(("/api", "/console"))] == []
+
+
+def test_every_api_route_needs_the_session_and_every_write_the_csrf_header(app, legacy):
+    signed_out = app.test_client()
+    checked = 0
+    for method, path, rule in v1_routes(app):
+        if not any(path == v1 or path.startswith(v1 + "/") for v1 in SUCCEEDED):
+            continue
+        twin = "/api/" + path.removeprefix("/v1/")
+        checked += 1
+        if rule.keyless:  # the OAuth callback: the platform comes back to /v1 only
+            assert_error(legacy(method, twin), 404, "NOT_FOUND")
+            continue
+        assert_error(signed_out.open(twin, method=method, json={}), 401, "MISSING_SESSION")
+        if method != "GET" or rule.permission.endswith(":write"):
+            refused = legacy(method, twin, csrf="", json={})
+            assert_error(refused, 403, "CSRF_TOKEN_INVALID")
+    assert checked >= 25

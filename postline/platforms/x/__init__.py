@@ -17,13 +17,17 @@ from postline.platforms.x.oauth import (
     revoke,
 )
 from postline.platforms.x.posting import check, publish
-from postline.platforms.x.text import check_content, weighted_length
+from postline.platforms.x.text import MAX_WEIGHTED, check_content, weighted_length
 
 PROVIDER = "x"
+NAME = "X"
 PLATFORM = "x"
 TRANSACTIONAL = False
+CONTENT_LIMIT = MAX_WEIGHTED  # in X's weighted characters
 
 __all__ = [
+    "CONTENT_LIMIT",
+    "NAME",
     "PKCE",
     "PLATFORM",
     "PROVIDER",

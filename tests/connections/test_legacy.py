@@ -1,0 +1,74 @@
+"""/api/connections: the /v1 connection operations behind the console's session
+cookie, unwrapped (README, The deprecated /api), and no second OAuth callback."""
+
+from urllib.parse import urlsplit
+
+import requests
+
+from models import Connection, OAuthState
+from tests.connections.conftest import authorize, connect
+from tests.support.client import assert_error
+from tests.web.test_legacy import assert_deprecated
+
+
+def test_connections_are_listed_verified_and_linked_unwrapped(legacy, api):
+    channel_id = legacy("POST", "/api/channels", json={"name": "Launch"}).get_json()["id"]
+    connection = connect(api)
+    listed = legacy("GET", "/api/connections")
+    assert listed.status_code == 200 and listed.get_json() == [connection]
+    assert_deprecated(listed, "/v1/connections")
+    one = legacy("GET", f"/api/connections/{connection['id']}")
+    assert one.get_json() == connection
+    assert_deprecated(one, f"/v1/connections/{connection['id']}")
+
+    added = legacy(
+        "POST", f"/api/connections/{connection['id']}/add-to-channel", json={"channelId": channel_id}
+    )
+    assert added.status_code == 200 and added.get_json()["channelIds"] == [channel_id]
+    verified = legacy("POST", f"/api/connections/verify-channel/{channel_id}")
+    assert [c["id"] for c in verified.get_json()] == [connection["id"]]
+    assert verified.get_json()[0]["status"] == "active"
+    removed = legacy(
+        "POST", f"/api/connections/{connection['id']}/remove-from-channel", json={"channelId": channel_id}
+    )
+    assert removed.get_json()["channelIds"] == []
+    # The same connection through /v1, wrapped: one implementation serves both.
+    assert api.get(f"/v1/connections/{connection['id']}").get_json() == {"data": removed.get_json()}
+
+    assert_error(legacy("DELETE", f"/api/connections/{connection['id']}", csrf=""), 403, "CSRF_TOKEN_INVALID")
+    deleted = legacy("DELETE", f"/api/connections/{connection['id']}")
+    assert deleted.get_json() == {"id": connection["id"], "deleted": True}
+    assert Connection.select().count() == 0
+
+
+def test_starting_an_authorization_needs_the_csrf_header_though_it_is_a_get(legacy):
+    refused = legacy("GET", "/api/connections/x/auth", csrf="")
+    assert_error(refused, 403, "CSRF_TOKEN_INVALID")
+    assert OAuthState.select().count() == 0
+    started = legacy("GET", "/api/connections/x/auth")
+    assert started.status_code == 200 and set(started.get_json()) == {"url", "state", "expiresAt"}
+    assert_deprecated(started, "/v1/connections/x/auth")
+    redirected = legacy("GET", "/api/connections/x/auth?redirect=1")
+    assert redirected.status_code == 302 and redirected.headers["Location"].startswith(
+        started.get_json()["url"].split("?")[0]
+    )
+
+
+def test_the_platform_comes_back_to_v1_and_the_connection_is_the_consoles(legacy, client, fake_x):
+    url = legacy("GET", "/api/connections/x/auth").get_json()["url"]
+    approved = requests.get(url, allow_redirects=False, timeout=5)
+    back = urlsplit(approved.headers["Location"])
+    assert back.path == "/v1/connections/x/callback"
+    # No /api twin of the callback: the state is not spent there, nor a cookie asked for.
+    twin = client.get(f"/api/connections/x/callback?{back.query}")
+    assert_error(twin, 404, "NOT_FOUND")
+    assert "Deprecation" not in twin.headers
+    assert client.get(f"{back.path}?{back.query}").status_code == 200
+    [connection] = legacy("GET", "/api/connections").get_json()
+    assert connection["username"] == "postline_fake"
+
+
+def test_the_callback_is_not_served_under_api_even_with_a_session(legacy, api):
+    path = authorize(api).replace("/v1/", "/api/", 1)
+    assert_error(legacy("GET", path), 404, "NOT_FOUND")
+    assert OAuthState.select().count() == 1  # still unspent
