@@ -18,7 +18,7 @@ import requests
 from models import LIVE, Post, PostTarget, WorkerHeartbeat
 from postline import config, db
 from tests.support.databases import reachable, scratch_postgres
-from tests.support.fake_platform import COUNTS_PATH
+from tests.support.fake_platform import COUNTS_PATH, SETTINGS_PATH
 from tests.support.servers import ServerProcess
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
@@ -82,7 +82,7 @@ class FakeProcess:
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://127.0.0.1:"):
             raise RuntimeError(f"{module} did not start")
-        self.settings = json.loads(self.process.stdout.readline())
+        self.settings = requests.get(self.url + SETTINGS_PATH, timeout=10).json()
 
     def requests(self):
         """How many requests it has answered, by "METHOD /path"."""

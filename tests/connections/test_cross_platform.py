@@ -7,16 +7,37 @@ import pytest
 
 from tests.connections.conftest import create_post, post_of, run_worker
 from tests.support.media import image, upload
-from tests.support.platform_fakes import PLATFORMS, connect_every_platform, providers
+from tests.support.platform_fakes import PLATFORMS, connect_every_platform, fetch_through, providers
 
 T = 1_800_000_000_000
 FIRST_RETRY_MS = 60_000  # [publishing] retry_delays[0] of tests/connections/conftest.py
 
 
 @pytest.fixture
-def fakes(request, settings):
-    """{provider: its running fake}, each one the fixture the app's settings point at."""
-    return {provider: request.getfixturevalue(f"fake_{provider}") for provider in providers()}
+def fakes():
+    """{provider: its fake, running}, one per provider of PLATFORMS."""
+    started = {}
+    for provider in providers():
+        entry = next(entry for entry in PLATFORMS if entry.provider == provider)
+        started[provider] = entry.fake_class()()
+    yield started
+    for fake in started.values():
+        fake.close()
+
+
+@pytest.fixture
+def settings(settings, fakes):
+    """The app talks to every fake."""
+    for provider, fake in fakes.items():
+        settings[provider] = fake.settings()
+    return settings
+
+
+@pytest.fixture(autouse=True)
+def fakes_fetch_from_the_app(fakes, api):
+    for fake in fakes.values():
+        if hasattr(fake, "fetch"):
+            fake.fetch = fetch_through(api)
 
 
 def connect_everything(api):

@@ -96,9 +96,10 @@ class QuietHandler(WSGIRequestHandler):
         pass  # a line per request would drown a benchmark's output
 
 
-# GET here answers the fake's request counts (`requests`) as JSON, for a fake that runs
-# in a process of its own.
+# Not the platform's paths: how a benchmark reads a fake that runs in a process of its
+# own. GET answers its request counts (`requests`), or its `settings()`, as JSON.
 COUNTS_PATH = "/_fake/requests"
+SETTINGS_PATH = "/_fake/settings"
 
 
 def answer(payload, status=200):
@@ -108,7 +109,7 @@ def answer(payload, status=200):
 class FakeServer:
     """What every faithful fake platform (fake_x.py, fake_linkedin.py) shares: a real
     HTTP server on a loopback port that counts each request (`requests["POST /path"]`,
-    also answered at COUNTS_PATH),
+    also answered at COUNTS_PATH; `settings()` at SETTINGS_PATH),
     waits `delay` seconds before each answer, and hands it to the subclass's
     `route(request)`; issued access tokens with their expiry (`access_tokens`). A
     subclass names its `PROVIDER` and has `settings()` (its `[provider]` section), sets
@@ -144,9 +145,10 @@ class FakeServer:
 
     def wsgi(self, environ, start_response):
         request = Request(environ)
-        if request.path == COUNTS_PATH:  # not the platform's: how a benchmark reads the counts
+        if request.path in (COUNTS_PATH, SETTINGS_PATH):
             with self._lock:
-                return answer(dict(self.requests))(environ, start_response)
+                known = dict(self.requests) if request.path == COUNTS_PATH else self.settings()
+            return answer(known)(environ, start_response)
         with self._lock:
             self.requests[f"{request.method} {request.path}"] += 1
         if self.delay:
@@ -159,15 +161,13 @@ class FakeServer:
 
 
 def serve(fake_class, description):
-    """Run `fake_class` as a process of its own (`--port N --delay S`), printing its URL,
-    then on the next line the config section that points Postline at it (JSON)."""
+    """Run `fake_class` as a process of its own (`--port N --delay S`), printing its URL."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
     arguments = parser.parse_args()
     fake = fake_class(delay=arguments.delay, port=arguments.port)
     print(fake.url, flush=True)
-    print(json.dumps(fake.settings()), flush=True)  # the provider's config section
     try:
         while True:
             time.sleep(3600)

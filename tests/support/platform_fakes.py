@@ -6,9 +6,12 @@ A provider's fake serves every platform of that provider (Meta's serves Facebook
 and Instagram): its class is named once per platform and started once per provider.
 """
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
+from postline import db
 from tests.connections.conftest import authorize
 
 
@@ -38,6 +41,10 @@ class PlatformFake:
     def module(self):
         return self.fake.split(":")[0]
 
+    def fake_class(self):
+        module, name = self.fake.split(":")
+        return getattr(importlib.import_module(module), name)
+
 
 PLATFORMS = [
     PlatformFake(
@@ -54,6 +61,21 @@ PLATFORMS = [
         fail_next_post=lambda fake: fake.post_replies.append("500"),
         posts=lambda fake: fake.posts,
     ),
+    PlatformFake(
+        platform="facebook",
+        provider="meta",
+        fake="tests.support.fake_meta:FakeMeta",
+        fail_next_post=lambda fake: fake.publish_replies.append("500"),
+        posts=lambda fake: [post for post in fake.posts if post["platform"] == "facebook"],
+    ),
+    PlatformFake(
+        platform="instagram",
+        provider="meta",
+        fake="tests.support.fake_meta:FakeMeta",
+        fail_next_post=lambda fake: fake.container_replies.append("500"),
+        posts=lambda fake: [post for post in fake.posts if post["platform"] == "instagram"],
+        bench_options=("--processing", "2"),
+    ),
 ]
 
 
@@ -62,23 +84,33 @@ def providers():
     return list(dict.fromkeys(entry.provider for entry in PLATFORMS))
 
 
-def entries_of(provider):
-    return [entry for entry in PLATFORMS if entry.provider == provider]
+def fetch_through(api):
+    """What a fake that fetches media from Postline's signed public URLs (Meta's
+    `fetch`) calls in a test without a server: the app itself."""
+
+    def fetch(url):
+        try:
+            answer = api.client.get(urlsplit(url).path)
+            return answer.status_code, answer.headers.get("Content-Type", ""), answer.get_data()
+        finally:
+            db.close()  # the fake's request thread ends here
+
+    return fetch
 
 
 def connect_every_platform(api, channel_id):
-    """Every provider connected to the channel by a real OAuth run through the API (one run
-    may create several connections, as Meta's does); returns {platform: connection id}."""
+    """Every provider connected by a real OAuth run through the API, and the first
+    connection of each platform (one run may create several, as Meta's does: one per
+    Page and per Instagram account) added to the channel; returns {platform: its id}."""
     for provider in providers():
-        answer = api.client.get(authorize(api, provider, channelId=channel_id))
+        answer = api.client.get(authorize(api, provider))
         assert answer.status_code in (200, 302), answer.get_data(as_text=True)
-    connections = api.get("/v1/connections").get_json()["data"]
-    attached = set(api.get(f"/v1/channels/{channel_id}").get_json()["data"]["connectionIds"])
-    for connection in connections:
-        if connection["id"] not in attached:
-            path = f"/v1/connections/{connection['id']}/add-to-channel"
-            added = api.post(path, json={"channelId": channel_id})
-            assert added.status_code == 200, added.get_data(as_text=True)
-    by_platform = {connection["platform"]: connection["id"] for connection in connections}
-    assert sorted(by_platform) == sorted(entry.platform for entry in PLATFORMS), by_platform
-    return by_platform
+    chosen = {}
+    for connection in api.get("/v1/connections").get_json()["data"]:
+        chosen.setdefault(connection["platform"], connection["id"])
+    assert sorted(chosen) == sorted(entry.platform for entry in PLATFORMS), chosen
+    for connection_id in chosen.values():
+        path = f"/v1/connections/{connection_id}/add-to-channel"
+        added = api.post(path, json={"channelId": channel_id})
+        assert added.status_code == 200, added.get_data(as_text=True)
+    return chosen
