@@ -6,7 +6,8 @@ and answers every call after `--delay` seconds (100 ms; a platform that processe
 does so for the time its entry's options give); one channel of a live key gets every
 platform connected by real OAuth runs through the API; `--posts` posts, each with text
 and one JPEG (Instagram and TikTok take no text-only post), are due at once; one real
-`python worker.py` with the default settings publishes them.
+`python worker.py` with the default settings publishes them, while gunicorn serves the
+signed media URLs that platforms which fetch media (Meta) read.
 
 Prints posts done per second (every target published) from the worker's first heartbeat
 to the last post done, beside the bound concurrency sets: `[publishing] concurrency`
@@ -29,16 +30,17 @@ from bench.support import (  # noqa: E402
     FakeProcess,
     Results,
     add_results_option,
+    gunicorn,
     live_api,
     on_each_backend,
     publish_with_worker,
     publishing_concurrency,
     schedule_now,
 )
-from postline import db  # noqa: E402
+from postline import config, db  # noqa: E402
 from tests.support.media import image, upload  # noqa: E402
 from tests.support.platform_fakes import PLATFORMS, connect_every_platform, providers  # noqa: E402
-from tests.support.servers import environment  # noqa: E402
+from tests.support.servers import environment, free_port  # noqa: E402
 
 
 def start_fakes(delay):
@@ -65,6 +67,7 @@ def connect_and_schedule(backend, database_url, data_dir, fakes, count):
     key = upload(api, image("JPEG", size=(1080, 1080)), filename="photo.jpg").get_json()["data"]["key"]
     schedule_now(api, channel_id, count, "Bench post {n} on " + backend, media=[key])
     env = environment(database_url, data_dir, SECRET)
+    env[config.env_name(("server", "public_url"))] = f"http://127.0.0.1:{free_port()}"
     for provider, fake in fakes.items():
         env.update(fake.env(provider))
     return env
@@ -107,7 +110,9 @@ def main():
         env = connect_and_schedule(backend, url, data_dir, fakes, args.posts)
         before = calls(fakes)
         on_start, spies = profiler(args.profile, backend)
-        rate, p50, p99, cpu_ms = publish_with_worker(env, args.posts, args.max_seconds, on_start)
+        port = int(env[config.env_name(("server", "public_url"))].rsplit(":", 1)[1])
+        with gunicorn("app:create_app()", ROOT, env, workers=2, port=port):
+            rate, p50, p99, cpu_ms = publish_with_worker(env, args.posts, args.max_seconds, on_start)
         for spy in spies:
             spy.wait(60)  # py-spy writes its file when the worker it records ends
         per_post = (calls(fakes) - before) / args.posts

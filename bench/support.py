@@ -257,9 +257,10 @@ def scratch_database(backend, data_dir):
 
 
 @contextlib.contextmanager
-def gunicorn(app_spec, root, env, workers=2):
-    """`gunicorn app_spec` with `workers` sync workers on a free loopback port; yields its URL."""
-    server = ServerProcess.gunicorn(env, workers, app_spec, cwd=root)
+def gunicorn(app_spec, root, env, workers=2, port=None):
+    """`gunicorn app_spec` with `workers` sync workers on a loopback port (free unless
+    given); yields its URL."""
+    server = ServerProcess.gunicorn(env, workers, app_spec, cwd=root, port=port)
     try:
         yield server.url
     finally:
