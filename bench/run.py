@@ -1,10 +1,11 @@
 """Every benchmark, then one table: `python3 tasks.py bench` (or `python bench/run.py`).
 
 Runs bench/api.py (SQLite, and PostgreSQL when reachable), bench/worker.py,
-bench/webhooks.py, bench/publishing.py and bench/media.py one after another, each in a process of its
-own with `--results`, their own output going to bench/last-run.log, and prints one
-table: each figure, what it was measured from, its target and whether it was met.
-Needs `wrk` and `curl` (Debian: apt-get install wrk curl). About ten minutes.
+bench/webhooks.py, bench/publishing.py, bench/platforms.py and bench/media.py one after
+another, each in a process of its own with `--results`, their own output going to
+bench/last-run.log, and prints one table: each figure, what it was measured from, its
+target and whether it was met.
+Needs `wrk` and `curl` (Debian: apt-get install wrk curl). About fifteen minutes.
 """
 
 import json
@@ -32,6 +33,7 @@ def runs():
     yield ["worker.py"]
     yield ["webhooks.py"]
     yield ["publishing.py"]
+    yield ["platforms.py"]
     yield ["media.py"]
 
 

@@ -1,17 +1,24 @@
-"""Pieces the benchmarks share: a receiver process, waiting, scratch databases."""
+"""Pieces the benchmarks share: a receiver process, a fake platform process, a real
+worker publishing live posts, waiting, scratch databases."""
 
 import contextlib
 import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-from postline import db
+import requests
+
+from models import LIVE, Post, PostTarget, WorkerHeartbeat
+from postline import config, db
 from tests.support.databases import reachable, scratch_postgres
+from tests.support.fake_platform import COUNTS_PATH, SETTINGS_PATH
 from tests.support.servers import ServerProcess
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
@@ -55,6 +62,119 @@ class Receiver:
         self.process.terminate()
         self.process.wait()
         self.process.stdout.close()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class FakeProcess:
+    """`python -m MODULE --delay S [options]`, a fake platform (tests/support) on a free
+    port in a process of its own; `url` and `settings` (its provider's config section)
+    once it listens."""
+
+    def __init__(self, module, delay, *options):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", module, "--delay", str(delay), *options],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.url = self.process.stdout.readline().strip()
+        if not self.url.startswith("http://127.0.0.1:"):
+            raise RuntimeError(f"{module} did not start")
+        self.settings = requests.get(self.url + SETTINGS_PATH, timeout=10).json()
+
+    def requests(self):
+        """How many requests it has answered, by "METHOD /path"."""
+        return requests.get(self.url + COUNTS_PATH, timeout=10).json()
+
+    def env(self, provider):
+        """The environment entries that point a process's `[provider]` settings here."""
+        return {config.env_name((provider, name)): str(value) for name, value in self.settings.items()}
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(30)
+        self.process.stdout.close()
+
+
+SECRET = "bench-" + "x" * 40
+
+
+def live_api(database_url, data_dir, **sections):
+    """The app on `database_url` with the config `sections` on top (e.g. a provider's
+    settings), and a live key with every permission: a tests.support.client.Api."""
+    from app import create_app  # the web stack loads only here, not in the worker
+    from postline.accounts import accounts, keys
+    from tests.support.client import Api
+
+    db.close()
+    app = create_app(
+        {
+            "database": {"url": database_url},
+            "server": {"data_dir": data_dir, "secret_key": SECRET, "log_level": "WARNING"},
+            "media": {"dir": f"{data_dir}/media"},  # where tests.support.servers.environment has it
+            "limits": {"enabled": False},
+            **sections,
+        }
+    )
+    account = accounts.find_or_create("bench", "ocean")
+    _, key = keys.issue_key(account.id, "bench", LIVE)
+    return Api(app.test_client(), key)
+
+
+def schedule_now(api, channel_id, count, content, **fields):
+    """`count` posts due at once to the channel, created 100 a request; post n has the
+    text `content.format(n=n)`."""
+    for start in range(0, count, 100):
+        batch = [
+            {"channelId": channel_id, "content": content.format(n=n), **fields}
+            for n in range(start, min(count, start + 100))
+        ]
+        created = api.post("/v1/posts/batch", json={"posts": batch})
+        if created.status_code != 201:
+            raise RuntimeError(created.get_data(as_text=True))
+
+
+def publishing_concurrency():
+    """`[publishing] concurrency` as config.toml sets it by default."""
+    return config.load(environ={})["publishing"]["concurrency"]
+
+
+def cpu_seconds(pid):
+    """User and system CPU a process has used so far, from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def publish_with_worker(env, count, max_seconds, on_start=None):
+    """One real `python worker.py` publishing `count` due live posts: (posts/s, p50 and p99
+    lateness in s, worker CPU ms per post). A post's lateness is its last target's
+    publication time minus the later of its `scheduledFor` and the worker's start.
+    `on_start(pid)` is called once the worker is up (e.g. to attach a profiler)."""
+    WorkerHeartbeat.delete().execute()
+    worker = subprocess.Popen([sys.executable, "worker.py"], cwd=ROOT, env=env)
+    try:
+        wait(lambda: WorkerHeartbeat.select().count() > 0, 60, "the worker did not start")
+        started = time.perf_counter()
+        cpu_at_start = cpu_seconds(worker.pid)
+        started_ms = WorkerHeartbeat.select().first().started_at
+        if on_start is not None:
+            on_start(worker.pid)
+        done = Post.select().where(Post.status == "done")
+        wait(lambda: done.count() >= count, max_seconds, f"{count} posts not done within {max_seconds} s")
+        rate = count / (time.perf_counter() - started)
+        cpu_ms = (cpu_seconds(worker.pid) - cpu_at_start) * 1000 / count
+        last = {}
+        targets = PostTarget.select(PostTarget.post, PostTarget.published_at, Post.scheduled_for).join(Post)
+        for post_id, published, due in targets.tuples():
+            last[post_id] = max(last.get(post_id, (0, 0)), (published, due))
+        late = sorted((published - max(due, started_ms)) / 1000 for published, due in last.values())
+        return rate, statistics.median(late), late[int(len(late) * 0.99) - 1], cpu_ms
+    finally:
+        worker.terminate()
+        worker.wait(60)
 
 
 class Results:
@@ -137,9 +257,10 @@ def scratch_database(backend, data_dir):
 
 
 @contextlib.contextmanager
-def gunicorn(app_spec, root, env, workers=2):
-    """`gunicorn app_spec` with `workers` sync workers on a free loopback port; yields its URL."""
-    server = ServerProcess.gunicorn(env, workers, app_spec, cwd=root)
+def gunicorn(app_spec, root, env, workers=2, port=None):
+    """`gunicorn app_spec` with `workers` sync workers on a loopback port (free unless
+    given); yields its URL."""
+    server = ServerProcess.gunicorn(env, workers, app_spec, cwd=root, port=port)
     try:
         yield server.url
     finally:

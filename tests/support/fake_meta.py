@@ -438,9 +438,12 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
     parser.add_argument("--processing", type=float, default=None, help="seconds a container processes")
+    parser.add_argument("--quota", type=int, default=None, help="the 24-hour publishing limit")
     arguments = parser.parse_args()
     fake = FakeMeta(delay=arguments.delay, port=arguments.port)
     fake.processing_seconds = arguments.processing
+    if arguments.quota is not None:
+        fake.quota_total = arguments.quota
     print(fake.url, flush=True)
     try:
         while True:

@@ -96,13 +96,20 @@ class QuietHandler(WSGIRequestHandler):
         pass  # a line per request would drown a benchmark's output
 
 
+# Not the platform's paths: how a benchmark reads a fake that runs in a process of its
+# own. GET answers its request counts (`requests`), or its `settings()`, as JSON.
+COUNTS_PATH = "/_fake/requests"
+SETTINGS_PATH = "/_fake/settings"
+
+
 def answer(payload, status=200):
     return Response(json.dumps(payload), status, content_type="application/json")
 
 
 class FakeServer:
     """What every faithful fake platform (fake_x.py, fake_linkedin.py) shares: a real
-    HTTP server on a loopback port that counts each request (`requests["POST /path"]`),
+    HTTP server on a loopback port that counts each request (`requests["POST /path"]`,
+    also answered at COUNTS_PATH; `settings()` at SETTINGS_PATH),
     waits `delay` seconds before each answer, and hands it to the subclass's
     `route(request)`; issued access tokens with their expiry (`access_tokens`). A
     subclass names its `PROVIDER` and has `settings()` (its `[provider]` section), sets
@@ -138,6 +145,10 @@ class FakeServer:
 
     def wsgi(self, environ, start_response):
         request = Request(environ)
+        if request.path in (COUNTS_PATH, SETTINGS_PATH):
+            with self._lock:
+                known = dict(self.requests) if request.path == COUNTS_PATH else self.settings()
+            return answer(known)(environ, start_response)
         with self._lock:
             self.requests[f"{request.method} {request.path}"] += 1
         if self.delay:

@@ -1,10 +1,14 @@
-"""The platform fakes the fault drills publish through, as one list, and connecting
-their accounts to channels through the API.
+"""The platforms Postline publishes to, each with its fake, in one list (PLATFORMS) that
+the cross-platform test (tests/connections/test_cross_platform.py) and the platforms
+benchmark (bench/platforms.py) both go through: adding a platform to them is one entry.
 
-A drill asks of each fake in PLATFORM_FAKES, besides its server on 127.0.0.1:
-- `PROVIDER`: its `{provider}` in /v1/connections/{provider}/...;
-- `settings()`: its `[provider]` settings, which a worker process takes as
-  POSTLINE_<PROVIDER>_<KEY> variables;
+A provider's fake serves every platform of that provider (Meta's serves Facebook Pages
+and Instagram): its class is named once per platform and started once per provider.
+
+The fault drills (tests/faults/test_worker_kills.py, test_slow_platform.py) go through
+DRILL_FAKES, the fakes with the controls a drill needs besides a server on 127.0.0.1:
+- `PROVIDER`, and `settings()`: its `[provider]` settings, which a worker process
+  takes as POSTLINE_<PROVIDER>_<KEY> variables;
 - `sign_in(number)`: the platform account number `number` approves the next
   authorizations; returns that account's id at the platform;
 - `account_delays`: {account id: seconds} each API call of that account waits before
@@ -14,15 +18,123 @@ A drill asks of each fake in PLATFORM_FAKES, besides its server on 127.0.0.1:
 """
 
 import contextlib
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
+from postline import db
 from tests.connections.conftest import authorize
 from tests.support.fake_x import FakeX
 
-PLATFORM_FAKES = [FakeX]
+
+@dataclass(frozen=True)
+class PlatformFake:
+    """One platform and how its fake is driven.
+
+    - `platform`, `provider`: as the API names them (a target's `platform`, the
+      connection's `provider`);
+    - `fake`: "module:Class" of the provider's FakeServer, whose module runs it as a
+      process of its own (`python -m module --port N --delay S`, see fake_platform.serve);
+    - `fail_next_post(fake)`: the fake answers the next post created on this platform
+      with a 5xx (a transient failure) and records nothing;
+    - `posts(fake)`: every post the fake has created on this platform;
+    - `bench_options`: extra command-line options of the fake's process in the benchmark
+      (e.g. a processing time).
+    """
+
+    platform: str
+    provider: str
+    fake: str
+    fail_next_post: Callable
+    posts: Callable
+    bench_options: tuple = ()
+
+    @property
+    def module(self):
+        return self.fake.split(":")[0]
+
+    def fake_class(self):
+        module, name = self.fake.split(":")
+        return getattr(importlib.import_module(module), name)
+
+
+PLATFORMS = [
+    PlatformFake(
+        platform="x",
+        provider="x",
+        fake="tests.support.fake_x:FakeX",
+        fail_next_post=lambda fake: fake.tweet_replies.append("503"),
+        posts=lambda fake: fake.tweets,
+    ),
+    PlatformFake(
+        platform="linkedin",
+        provider="linkedin",
+        fake="tests.support.fake_linkedin:FakeLinkedIn",
+        fail_next_post=lambda fake: fake.post_replies.append("500"),
+        posts=lambda fake: fake.posts,
+    ),
+    PlatformFake(
+        platform="facebook",
+        provider="meta",
+        fake="tests.support.fake_meta:FakeMeta",
+        fail_next_post=lambda fake: fake.publish_replies.append("500"),
+        posts=lambda fake: [post for post in fake.posts if post["platform"] == "facebook"],
+    ),
+    PlatformFake(
+        platform="instagram",
+        provider="meta",
+        fake="tests.support.fake_meta:FakeMeta",
+        fail_next_post=lambda fake: fake.container_replies.append("500"),
+        posts=lambda fake: [post for post in fake.posts if post["platform"] == "instagram"],
+        # Instagram allows 25 posts a day (the fake's default); a benchmark makes more.
+        bench_options=("--processing", "2", "--quota", "1000000"),
+    ),
+]
+
+
+def providers():
+    """The providers of PLATFORMS, each once, in the list's order."""
+    return list(dict.fromkeys(entry.provider for entry in PLATFORMS))
+
+
+def fetch_through(api):
+    """What a fake that fetches media from Postline's signed public URLs (Meta's
+    `fetch`) calls in a test without a server: the app itself."""
+
+    def fetch(url):
+        try:
+            answer = api.client.get(urlsplit(url).path)
+            return answer.status_code, answer.headers.get("Content-Type", ""), answer.get_data()
+        finally:
+            db.close()  # the fake's request thread ends here
+
+    return fetch
+
+
+def connect_every_platform(api, channel_id):
+    """Every provider connected by a real OAuth run through the API, and the first
+    connection of each platform (one run may create several, as Meta's does: one per
+    Page and per Instagram account) added to the channel; returns {platform: its id}."""
+    for provider in providers():
+        answer = api.client.get(authorize(api, provider))
+        assert answer.status_code in (200, 302), answer.get_data(as_text=True)
+    chosen = {}
+    for connection in api.get("/v1/connections").get_json()["data"]:
+        chosen.setdefault(connection["platform"], connection["id"])
+    assert sorted(chosen) == sorted(entry.platform for entry in PLATFORMS), chosen
+    for connection_id in chosen.values():
+        path = f"/v1/connections/{connection_id}/add-to-channel"
+        added = api.post(path, json={"channelId": channel_id})
+        assert added.status_code == 200, added.get_data(as_text=True)
+    return chosen
+
+
+DRILL_FAKES = [FakeX]
 
 
 @contextlib.contextmanager
-def started(fake_classes=PLATFORM_FAKES):
+def started(fake_classes=DRILL_FAKES):
     """One running fake of each class, closed afterwards."""
     fakes = []
     try:
@@ -36,11 +148,7 @@ def started(fake_classes=PLATFORM_FAKES):
 
 def worker_env(fakes):
     """The environment variables that point a worker process at the fakes."""
-    return {
-        f"POSTLINE_{fake.PROVIDER.upper()}_{name.upper()}": value
-        for fake in fakes
-        for name, value in fake.settings().items()
-    }
+    return {name: value for fake in fakes for name, value in fake.env().items()}
 
 
 def connect_account(api, fake, channel_id):

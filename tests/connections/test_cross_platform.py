@@ -1,0 +1,128 @@
+"""One channel connected to every platform (tests/support/platform_fakes.py PLATFORMS),
+published through the worker's own functions: each target is published on its own, a
+retry sends only the targets that failed, and the post is `done` only when every
+target is published (docs/api.md, Publishing)."""
+
+import pytest
+
+from tests.connections.conftest import create_post, post_of, run_worker
+from tests.support.media import image, upload
+from tests.support.platform_fakes import PLATFORMS, connect_every_platform, fetch_through, providers
+
+T = 1_800_000_000_000
+FIRST_RETRY_MS = 60_000  # [publishing] retry_delays[0] of tests/connections/conftest.py
+
+
+@pytest.fixture
+def fakes():
+    """{provider: its fake, running}, one per provider of PLATFORMS."""
+    started = {}
+    for provider in providers():
+        entry = next(entry for entry in PLATFORMS if entry.provider == provider)
+        started[provider] = entry.fake_class()()
+    yield started
+    for fake in started.values():
+        fake.close()
+
+
+@pytest.fixture
+def settings(settings, fakes):
+    """The app talks to every fake."""
+    for provider, fake in fakes.items():
+        settings[provider] = fake.settings()
+    return settings
+
+
+@pytest.fixture(autouse=True)
+def fakes_fetch_from_the_app(fakes, api):
+    for fake in fakes.values():
+        if hasattr(fake, "fetch"):
+            fake.fetch = fetch_through(api)
+
+
+def connect_everything(api):
+    """A channel with every platform connected; (its id, {platform: connection id})."""
+    channel_id = api.post("/v1/channels", json={"name": "Everywhere"}).get_json()["data"]["id"]
+    return channel_id, connect_every_platform(api, channel_id)
+
+
+def targets_of(post):
+    return {target["platform"]: target for target in post["targets"]}
+
+
+def sent_counts(fakes):
+    return {entry.platform: len(entry.posts(fakes[entry.provider])) for entry in PLATFORMS}
+
+
+def test_a_retry_sends_only_the_targets_that_failed(api, fakes, clock_at):
+    clock_at(T)
+    channel_id, connection_ids = connect_everything(api)
+    # Instagram and TikTok take no text-only post: every platform gets text and a JPEG.
+    key = upload(api, image("JPEG"), filename="photo.jpg").get_json()["data"]["key"]
+    post_id = create_post(api, channel_id, "One launch, everywhere", media=[key])
+    failing = PLATFORMS[: max(1, len(PLATFORMS) // 2)]
+    for entry in failing:
+        entry.fail_next_post(fakes[entry.provider])
+
+    assert run_worker() == {post_id: "failed"}
+    post = post_of(api, post_id)
+    assert post["status"] == "failed" and post["nextAttemptAt"] == T + FIRST_RETRY_MS
+    assert post["deliveredAt"] is None
+    targets = targets_of(post)
+    assert sorted(targets) == sorted(connection_ids)
+    for entry in PLATFORMS:
+        target = targets[entry.platform]
+        assert target["connectionId"] == connection_ids[entry.platform]
+        if entry in failing:
+            assert target["status"] == "failed", target
+            assert target["platformPostId"] is None and target["url"] is None
+            assert target["error"]["code"] and entry.platform in target["error"]["message"], target
+        else:
+            [sent] = entry.posts(fakes[entry.provider])
+            assert target["status"] == "published" and target["error"] is None, target
+            assert target["platformPostId"] == sent["id"] and target["url"].startswith("https://")
+            assert target["publishedAt"] == T
+    assert sent_counts(fakes) == {entry.platform: int(entry not in failing) for entry in PLATFORMS}
+
+    assert run_worker() == {}  # not before nextAttemptAt
+    clock_at(T + FIRST_RETRY_MS)
+    assert run_worker() == {post_id: "done"}
+    post = post_of(api, post_id)
+    assert post["status"] == "done" and post["deliveredAt"] == T + FIRST_RETRY_MS
+    assert post["nextAttemptAt"] is None and post["lastError"] is None
+    targets = targets_of(post)
+    for entry in PLATFORMS:
+        [sent] = entry.posts(fakes[entry.provider])  # each fake received the post exactly once
+        target = targets[entry.platform]
+        assert target["status"] == "published" and target["error"] is None, target
+        assert target["platformPostId"] == sent["id"]
+        assert target["publishedAt"] == (T + FIRST_RETRY_MS if entry in failing else T)
+
+    clock_at(T + 10 * FIRST_RETRY_MS)
+    assert run_worker() == {}
+    assert sent_counts(fakes) == {entry.platform: 1 for entry in PLATFORMS}
+
+
+def test_a_post_is_not_done_while_one_target_keeps_failing(api, fakes, clock_at):
+    clock_at(T)
+    channel_id, connection_ids = connect_everything(api)
+    post_id = create_post(
+        api, channel_id, "Third time lucky", media=[upload(api, image("JPEG")).get_json()["data"]["key"]]
+    )
+    stubborn = PLATFORMS[0]
+    stubborn.fail_next_post(fakes[stubborn.provider])
+    stubborn.fail_next_post(fakes[stubborn.provider])
+
+    assert run_worker() == {post_id: "failed"}
+    clock_at(T + FIRST_RETRY_MS)
+    assert run_worker() == {post_id: "failed"}  # the second attempt sent only the failed one
+    post = post_of(api, post_id)
+    assert post["attempts"] == 2 and post["status"] == "failed"
+    assert {p: t["status"] for p, t in targets_of(post).items()} == {
+        entry.platform: "failed" if entry is stubborn else "published" for entry in PLATFORMS
+    }
+    assert sent_counts(fakes) == {entry.platform: int(entry is not stubborn) for entry in PLATFORMS}
+    clock_at(post["nextAttemptAt"])
+    assert run_worker() == {post_id: "done"}
+    assert sent_counts(fakes) == {entry.platform: 1 for entry in PLATFORMS}
+    assert {t["connectionId"] for t in post_of(api, post_id)["targets"]} == set(connection_ids.values())
