@@ -1,7 +1,7 @@
 """X's limits: 280 weighted characters (URLs count 23, CJK and emoji 2, as
 twitter-text counts them) and the media one post may carry."""
 
-import functools
+from twitter_text import parse_tweet
 
 MAX_WEIGHTED = 280
 MAX_IMAGES = 4
@@ -13,16 +13,7 @@ MB = 1024 * 1024
 
 
 def weighted_length(text):
-    return _parse_tweet()(text or "").weightedLength
-
-
-@functools.cache
-def _parse_tweet():
-    """twitter-text's parser, imported on first use: compiling its expressions takes
-    about 0.6 s of CPU, which every process would otherwise pay at start-up."""
-    from twitter_text import parse_tweet
-
-    return parse_tweet
+    return parse_tweet(text or "").weightedLength
 
 
 def check_content(content, media):
