@@ -13,10 +13,15 @@ A publisher has:
 - any other: `publish(post, target, call) -> Published | Processing`, raising
   `PublishError` when the platform says no (`call` is a base.Call);
 - `check(post, target, call) -> Published | Processing`: asks again about a target
-  that is `processing` (called at its `check_at`, with the `state` it returned).
+  that is `processing` (called at its `check_at`, with the `state` it returned);
+- optionally `PROCESSING_TIMEOUT_KIND`: what a target still processing at
+  `[publishing] processing_timeout` becomes, RETRYABLE (the default: nothing was
+  published yet) or UNCONFIRMED (the platform may still publish it: TikTok).
 
 A provider adapter (how users connect accounts) has, besides:
 - `PROVIDER`, `SCOPES`, `PKCE` and `REFRESHES` (whether tokens can be refreshed);
+- optionally `CLIENT_SETTING`: the setting naming the app, if not `client_id` (TikTok's
+  `client_key`);
 - `authorize_url(settings, redirect_uri, state, code_verifier)`;
 - `exchange_code(settings, redirect_uri, code, code_verifier, timeout) -> Tokens`;
 - `refresh(settings, refresh_token, timeout) -> Tokens`, raising `TokenRefused` on a
@@ -28,7 +33,7 @@ A provider adapter (how users connect accounts) has, besides:
 X is the first; LinkedIn, Meta and TikTok plug in the same way.
 """
 
-from postline.platforms import sandbox, x
+from postline.platforms import sandbox, tiktok, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -64,10 +69,12 @@ __all__ = [
 ]
 
 REGISTRY = {module.PLATFORM: module for module in (sandbox, x)}
+REGISTRY[tiktok.PLATFORM] = tiktok
 # Providers users connect through (GET /v1/connections/{provider}/auth), by name.
 PROVIDERS = {x.PROVIDER: x}
+PROVIDERS[tiktok.PROVIDER] = tiktok
 # Named by the contract, not built yet: their auth answers 404 until they land.
-PLANNED_PROVIDERS = ("linkedin", "meta", "tiktok")
+PLANNED_PROVIDERS = ("linkedin", "meta")
 
 
 def for_platform(platform):

@@ -372,8 +372,9 @@ def _prepare(target, settings):
         if target.check_at > now:
             return NOTHING  # not yet: the post comes back at the earliest check_at
         if now - target.processing_since > settings["processing_timeout"] * 1000:
+            publisher = platforms.for_platform(target.platform)
             return PublishError(
-                RETRYABLE,
+                getattr(publisher, "PROCESSING_TIMEOUT_KIND", RETRYABLE),
                 "PROCESSING_TIMEOUT",
                 f"{target.platform}: still processing after {settings['processing_timeout']} s",
             )

@@ -36,21 +36,21 @@ def settings(settings, fake_x):
     return settings
 
 
-def authorize(api, **params):
-    """Start an OAuth run and let the user approve it at the fake X: the callback's path
-    and query, as the browser would follow it."""
-    started = api.get("/v1/connections/x/auth", query_string=params)
+def authorize(api, provider="x", **params):
+    """Start an OAuth run and let the user approve it at the provider's fake: the
+    callback's path and query, as the browser would follow it."""
+    started = api.get(f"/v1/connections/{provider}/auth", query_string=params)
     assert started.status_code == 200, started.get_data(as_text=True)
     approved = requests.get(started.get_json()["data"]["url"], allow_redirects=False, timeout=5)
     assert approved.status_code == 302
     location = urlsplit(approved.headers["Location"])
-    assert location.path == "/v1/connections/x/callback"
+    assert location.path == f"/v1/connections/{provider}/callback"
     return f"{location.path}?{location.query}"
 
 
-def connect(api, **params):
+def connect(api, provider="x", **params):
     """A whole OAuth run; returns the connection as the API shows it."""
-    answer = api.client.get(authorize(api, **params))
+    answer = api.client.get(authorize(api, provider, **params))
     assert answer.status_code in (200, 302), answer.get_data(as_text=True)
     [connection] = api.get("/v1/connections").get_json()["data"]
     return connection

@@ -73,7 +73,7 @@ def test_auth_answers_the_url_with_pkce_and_a_302_on_request(api, fake_x):
 
 def test_auth_checks_provider_then_mode_then_configuration_then_fields(api, make_key, app, monkeypatch):
     assert_error(api.get("/v1/connections/myspace/auth"), 404, "NOT_FOUND")
-    for planned in ("linkedin", "meta", "tiktok"):
+    for planned in ("linkedin", "meta"):
         assert_error(api.get(f"/v1/connections/{planned}/auth"), 404, "NOT_FOUND")
     tester = api.as_key(make_key(mode="test"))
     error = assert_error(

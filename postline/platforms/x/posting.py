@@ -13,8 +13,7 @@ from urllib.parse import urlencode
 
 from urllib3 import encode_multipart_formdata
 
-from models import Media
-from postline import clock, media
+from postline import clock
 from postline.net import client
 from postline.net.client import TRUSTED
 from postline.platforms.base import (
@@ -27,6 +26,7 @@ from postline.platforms.base import (
     Published,
     PublishError,
 )
+from postline.platforms.files import media_of, read
 from postline.platforms.x.text import check_content
 
 SEGMENT_BYTES = 4 * 1024 * 1024
@@ -37,7 +37,7 @@ USAGE_CAPPED = "usage-capped"
 
 def publish(post, target, call):
     """Upload the post's media, then post it; or Processing while X works on a video."""
-    files = _media_of(post)
+    files = media_of(post, "x")
     problems = check_content(post.content, files)
     if problems:
         raise PublishError(PERMANENT, "CONTENT_REFUSED", "; ".join(message for _, message in problems))
@@ -76,24 +76,6 @@ def _wait(processing, state):
     return Processing(clock.now_ms() + seconds * 1000, state)
 
 
-def _media_of(post):
-    if not post.media:
-        return []
-    rows = {row.id: row for row in Media.select().where(Media.id.in_(post.media))}
-    missing = [key for key in post.media if key not in rows]
-    if missing:
-        raise PublishError(PERMANENT, "MEDIA_MISSING", f"x: media {', '.join(missing)} no longer exist")
-    return [rows[key] for key in post.media]
-
-
-def _read(item):
-    reader = media.backend().open(item.id)
-    try:
-        return b"".join(reader)
-    finally:
-        reader.close()
-
-
 class _Session:
     """One connection's calls to X's API, each classified into the kinds of
     postline/platforms/base.py. JSON and multipart bodies are built here and sent with
@@ -108,7 +90,7 @@ class _Session:
     def upload_image(self, item):
         answer = self._multipart(
             "/2/media/upload",
-            {"media_category": "tweet_image", "media": (item.filename, _read(item), item.content_type)},
+            {"media_category": "tweet_image", "media": (item.filename, read(item), item.content_type)},
         )
         return answer["data"]["id"]
 
@@ -120,7 +102,7 @@ class _Session:
             {"media_type": item.content_type, "total_bytes": item.size, "media_category": category},
         )
         media_id = answer["data"]["id"]
-        body = _read(item)
+        body = read(item)
         for index, start in enumerate(range(0, len(body), SEGMENT_BYTES)):
             self._multipart(
                 f"/2/media/upload/{media_id}/append",
