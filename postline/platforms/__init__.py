@@ -20,6 +20,8 @@ A publisher has:
 
 A provider adapter (how users connect accounts) has, besides:
 - `PROVIDER`, `SCOPES`, `PKCE` and `REFRESHES` (whether tokens can be refreshed);
+- optionally `REVOKES_ACCESS_TOKEN`: True when `revoke` takes the access token, not
+  the refresh token (TikTok);
 - optionally `CLIENT_SETTING`: the setting naming the app, if not `client_id` (TikTok's
   `client_key`);
 - `authorize_url(settings, redirect_uri, state, code_verifier)`;

@@ -76,25 +76,21 @@ def events_of(event_type):
     return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]
 
 
-def publish_through(fake, post_id, start):
+def publish_through(fake, post_id, start, clock_at):
     """Run the worker at `start`, then at each status check until TikTok finishes."""
     assert run_worker() == {post_id: "publishing"}
     check = start + CHECK_MS
     for _ in range(fake.processing_checks):
         assert run_worker() == {}  # not yet time to ask
-        fake_clock[0](check)
+        clock_at(check)
         assert run_worker() == {post_id: "publishing"}
         check += CHECK_MS
-    fake_clock[0](check)
+    clock_at(check)
     return run_worker()
-
-
-fake_clock = [None]
 
 
 @pytest.fixture(autouse=True)
 def _clock(clock_at):
-    fake_clock[0] = clock_at
     clock_at(T)
 
 
@@ -113,13 +109,24 @@ def test_oauth_names_the_client_key_and_comma_separated_scopes(api, fake_tiktok)
     assert fake_tiktok.requests["GET /v2/user/info/"] == 1
 
 
+def test_verify_reads_the_profile_and_delete_revokes_the_access_token(api, fake_tiktok):
+    connection = connect(api, "tiktok")
+    verified = api.post(f"/v1/connections/{connection['id']}/verify").get_json()["data"]
+    assert verified["status"] == "active" and verified["displayName"] == "Postline Fake"
+    assert fake_tiktok.requests["GET /v2/user/info/"] == 2
+    [access_token] = fake_tiktok.access_tokens
+    assert api.delete(f"/v1/connections/{connection['id']}").status_code == 200
+    assert fake_tiktok.revoked == [access_token] and fake_tiktok.access_tokens == {}
+    assert api.get("/v1/connections").get_json()["data"] == []
+
+
 @with_settings(client_key="")
 def test_an_unconfigured_client_key_is_refused(api):
     error = assert_error(api.get("/v1/connections/tiktok/auth"), 400, "PROVIDER_NOT_CONFIGURED")
     assert error["details"][0]["message"] == "[tiktok] client_key is not set on this server"
 
 
-def test_a_video_is_uploaded_in_chunks_in_order_and_published(api, fake_tiktok):
+def test_a_video_is_uploaded_in_chunks_in_order_and_published(api, fake_tiktok, clock_at):
     channel_id = setup_channel(api)
     clip = video(total=11 * MB)  # two chunks: 5 MB, then 6 MB (the remainder rides on the last)
     post_id = video_post(api, channel_id, "Launch day #launch", clip)
@@ -143,9 +150,9 @@ def test_a_video_is_uploaded_in_chunks_in_order_and_published(api, fake_tiktok):
     post = post_of(api, post_id)
     assert post["targets"][0]["status"] == "processing" and PostTarget.get().check_at == T + CHECK_MS
     assert run_worker() == {}  # no thread waits: nothing until check_at
-    fake_clock[0](T + CHECK_MS)
+    clock_at(T + CHECK_MS)
     assert run_worker() == {post_id: "publishing"}  # PROCESSING_UPLOAD
-    fake_clock[0](T + 2 * CHECK_MS)
+    clock_at(T + 2 * CHECK_MS)
     assert run_worker() == {post_id: "done"}
     [published] = fake_tiktok.posts_of()
     post = post_of(api, post_id)
@@ -158,19 +165,21 @@ def test_a_video_is_uploaded_in_chunks_in_order_and_published(api, fake_tiktok):
     assert delivered["targets"][0]["platform_post_id"] == published["post_id"]
 
 
-def test_a_video_under_5_mb_goes_in_one_chunk_as_the_first_privacy_level_the_creator_allows(api, fake_tiktok):
+def test_a_video_under_5_mb_goes_in_one_chunk_as_the_first_privacy_level_the_creator_allows(
+    api, fake_tiktok, clock_at
+):
     fake_tiktok.privacy_options = ["FOLLOWER_OF_CREATOR", "SELF_ONLY"]
     post_id = video_post(api, setup_channel(api), data=video(total=4 * MB))
-    assert publish_through(fake_tiktok, post_id, T) == {post_id: "done"}
+    assert publish_through(fake_tiktok, post_id, T, clock_at) == {post_id: "done"}
     [published] = fake_tiktok.posts_of()
     assert published["source"]["chunk_size"] == 4 * MB and published["source"]["total_chunk_count"] == 1
     assert published["post_info"]["privacy_level"] == "FOLLOWER_OF_CREATOR"
 
 
-def test_a_private_post_keeps_its_publish_id_and_has_no_url(api, fake_tiktok):
+def test_a_private_post_keeps_its_publish_id_and_has_no_url(api, fake_tiktok, clock_at):
     fake_tiktok.privacy_options = ["SELF_ONLY"]  # an unaudited app's creators
     post_id = video_post(api, setup_channel(api))
-    assert publish_through(fake_tiktok, post_id, T) == {post_id: "done"}
+    assert publish_through(fake_tiktok, post_id, T, clock_at) == {post_id: "done"}
     [published] = fake_tiktok.posts_of()
     target = post_of(api, post_id)["targets"][0]
     assert target["platformPostId"] == published["publish_id"] and target["url"] is None
@@ -185,21 +194,21 @@ def test_the_chunk_plan_keeps_tiktoks_rules(fake_tiktok, size, preferred):
 
 
 @with_settings(video_source="PULL_FROM_URL")
-def test_a_video_can_be_pulled_from_its_signed_url(api, fake_tiktok):
+def test_a_video_can_be_pulled_from_its_signed_url(api, fake_tiktok, clock_at):
     clip = video(total=3000)
     post_id = video_post(api, setup_channel(api), data=clip)
-    assert publish_through(fake_tiktok, post_id, T) == {post_id: "done"}
+    assert publish_through(fake_tiktok, post_id, T, clock_at) == {post_id: "done"}
     [pulled] = fake_tiktok.pulls
     assert fake_tiktok.requests["PUT /upload/"] == 0
     served = api.client.get(urlsplit(pulled).path)
     assert served.status_code == 200 and served.data == clip
 
 
-def test_photos_are_posted_by_pull_with_the_text_as_description(api, fake_tiktok):
+def test_photos_are_posted_by_pull_with_the_text_as_description(api, fake_tiktok, clock_at):
     channel_id = setup_channel(api)
     keys = [media_key(api, image("JPEG"), "a.jpg"), media_key(api, image("WEBP"), "b.webp")]
     post_id = create(api, channel_id, "d" * 4000, media=keys)
-    assert publish_through(fake_tiktok, post_id, T) == {post_id: "done"}
+    assert publish_through(fake_tiktok, post_id, T, clock_at) == {post_id: "done"}
     [published] = fake_tiktok.posts_of()
     assert published["kind"] == "photo" and published["post_info"]["description"] == "d" * 4000
     assert "title" not in published["post_info"]
@@ -283,12 +292,12 @@ def test_no_privacy_level_the_creator_allows_fails_for_good(api, fake_tiktok):
     assert fake_tiktok.publishes == {}
 
 
-def test_a_refused_access_token_is_refreshed_and_the_rotated_pair_kept(api, fake_tiktok):
+def test_a_refused_access_token_is_refreshed_and_the_rotated_pair_kept(api, fake_tiktok, clock_at):
     channel_id = setup_channel(api)
     [first_refresh] = fake_tiktok.refresh_tokens
     fake_tiktok.expire_access_tokens()  # TikTok refuses it though the stored expiry lies ahead
     post_id = video_post(api, channel_id)
-    assert publish_through(fake_tiktok, post_id, T) == {post_id: "done"}
+    assert publish_through(fake_tiktok, post_id, T, clock_at) == {post_id: "done"}
     assert fake_tiktok.requests["POST /v2/post/publish/creator_info/query/"] == 2
     assert fake_tiktok.spent_refresh_tokens == {first_refresh} and len(fake_tiktok.posts) == 1
     [connection] = api.get("/v1/connections").get_json()["data"]
@@ -296,22 +305,22 @@ def test_a_refused_access_token_is_refreshed_and_the_rotated_pair_kept(api, fake
     assert refreshed["status"] == "active" and len(fake_tiktok.spent_refresh_tokens) == 2
 
 
-def test_the_worker_refreshes_by_the_granted_expires_in(api, fake_tiktok):
+def test_the_worker_refreshes_by_the_granted_expires_in(api, fake_tiktok, clock_at):
     fake_tiktok.access_ttl = 3600
     setup_channel(api)
-    fake_clock[0](T + 3_600_000 - 15 * 60_000 - 1)
+    clock_at(T + 3_600_000 - 15 * 60_000 - 1)
     assert tokens.refresh_expiring() == 0
-    fake_clock[0](T + 3_600_000 - 15 * 60_000)
+    clock_at(T + 3_600_000 - 15 * 60_000)
     assert tokens.refresh_expiring() == 1
     [connection] = api.get("/v1/connections").get_json()["data"]
     assert connection["tokenExpiresAt"] == T + 3_600_000 - 15 * 60_000 + 3_600_000
 
 
-def test_a_refused_refresh_token_expires_the_connection_and_blocks_its_posts(api, fake_tiktok):
+def test_a_refused_refresh_token_expires_the_connection_and_blocks_its_posts(api, fake_tiktok, clock_at):
     channel_id = setup_channel(api)
     [connection] = api.get("/v1/connections").get_json()["data"]
     fake_tiktok.refresh_tokens.clear()  # past refresh_expires_in, or spent: TikTok answers invalid_grant
-    fake_clock[0](T + 86_400_000 - 60_000)
+    clock_at(T + 86_400_000 - 60_000)
     assert tokens.refresh_expiring() == 0
     after = api.get(f"/v1/connections/{connection['id']}").get_json()["data"]
     assert after["status"] == "expired" and after["lastError"]["code"] == "TOKEN_REFUSED"
@@ -330,17 +339,17 @@ def test_a_refused_refresh_token_expires_the_connection_and_blocks_its_posts(api
     assert fake_tiktok.publishes == {}
 
 
-def test_a_rate_limit_blocks_for_a_minute_then_publishes(api, fake_tiktok):
+def test_a_rate_limit_blocks_for_a_minute_then_publishes(api, fake_tiktok, clock_at):
     channel_id = setup_channel(api)
     fake_tiktok.init_replies = ["rate_limit"]
     post_id = video_post(api, channel_id)
     assert run_worker() == {post_id: "blocked"}
     post = post_of(api, post_id)
     assert post["lastError"]["code"] == "RATE_LIMITED" and post["nextAttemptAt"] == T + 60_000
-    fake_clock[0](T + 59_999)
+    clock_at(T + 59_999)
     assert run_worker() == {}
-    fake_clock[0](T + 60_000)
-    assert publish_through(fake_tiktok, post_id, T + 60_000) == {post_id: "done"}
+    clock_at(T + 60_000)
+    assert publish_through(fake_tiktok, post_id, T + 60_000, clock_at) == {post_id: "done"}
     assert len(fake_tiktok.posts) == 1
 
 
@@ -354,18 +363,18 @@ def test_the_seventh_video_init_in_a_minute_is_blocked(api, fake_tiktok):
     assert fake_tiktok.requests["POST /v2/post/publish/video/init/"] == 7 and len(fake_tiktok.publishes) == 6
 
 
-def test_a_rate_limited_status_check_waits_a_minute(api, fake_tiktok):
+def test_a_rate_limited_status_check_waits_a_minute(api, fake_tiktok, clock_at):
     post_id = video_post(api, setup_channel(api))
     assert run_worker() == {post_id: "publishing"}
     fake_tiktok.status_replies = ["rate_limit", "500"]
-    fake_clock[0](T + CHECK_MS)
+    clock_at(T + CHECK_MS)
     assert run_worker() == {post_id: "publishing"}
     assert PostTarget.get().check_at == T + CHECK_MS + 60_000
-    fake_clock[0](T + CHECK_MS + 60_000)
+    clock_at(T + CHECK_MS + 60_000)
     assert run_worker() == {post_id: "publishing"}  # a 5xx: asked again, never sent again
     assert PostTarget.get().check_at == T + 2 * CHECK_MS + 60_000
     fake_tiktok.processing_checks = 0
-    fake_clock[0](T + 2 * CHECK_MS + 60_000)
+    clock_at(T + 2 * CHECK_MS + 60_000)
     assert run_worker() == {post_id: "done"}
     assert fake_tiktok.requests["POST /v2/post/publish/video/init/"] == 1 and len(fake_tiktok.posts) == 1
 
@@ -389,18 +398,20 @@ def test_each_error_class_of_video_init(api, fake_tiktok, reply, status, code, n
     assert fake_tiktok.posts == []
 
 
-def test_a_server_error_is_retried_and_published_once(api, fake_tiktok):
+def test_a_server_error_is_retried_and_published_once(api, fake_tiktok, clock_at):
     fake_tiktok.upload_replies = ["500"]
     post_id = video_post(api, setup_channel(api))
     assert run_worker() == {post_id: "failed"}
     assert post_of(api, post_id)["nextAttemptAt"] == T + 60_000
-    fake_clock[0](T + 60_000)
-    assert publish_through(fake_tiktok, post_id, T + 60_000) == {post_id: "done"}
+    clock_at(T + 60_000)
+    assert publish_through(fake_tiktok, post_id, T + 60_000, clock_at) == {post_id: "done"}
     assert post_of(api, post_id)["attempts"] == 2 and len(fake_tiktok.posts) == 1
 
 
 @pytest.mark.parametrize("media", ["video", "photo"])
-def test_a_time_out_after_the_last_call_left_is_unconfirmed_and_never_resent(api, fake_tiktok, media):
+def test_a_time_out_after_the_last_call_left_is_unconfirmed_and_never_resent(
+    api, fake_tiktok, media, clock_at
+):
     channel_id = setup_channel(api)
     if media == "video":
         fake_tiktok.upload_replies = ["hang"]  # TikTok takes the last chunk, answers after 2 s; timeout 1 s
@@ -412,7 +423,7 @@ def test_a_time_out_after_the_last_call_left_is_unconfirmed_and_never_resent(api
     post = post_of(api, post_id)
     assert post["lastError"]["code"] == "DELIVERY_UNCONFIRMED" and post["nextAttemptAt"] is None
     assert post["targets"][0]["status"] == "unconfirmed"
-    fake_clock[0](T + 10**9)
+    clock_at(T + 10**9)
     assert run_worker() == {}
     assert len(fake_tiktok.publishes) == 1
 
@@ -421,27 +432,29 @@ def test_a_time_out_after_the_last_call_left_is_unconfirmed_and_never_resent(api
     ("reason", "status", "next_attempt"),
     [("duration_check_failed", "failed", None), ("video_pull_failed", "failed", T + 2 * CHECK_MS + 60_000)],
 )
-def test_a_publish_tiktok_reports_failed_with_http_200(api, fake_tiktok, reason, status, next_attempt):
+def test_a_publish_tiktok_reports_failed_with_http_200(
+    api, fake_tiktok, reason, status, next_attempt, clock_at
+):
     fake_tiktok.fail_reason = reason
     post_id = video_post(api, setup_channel(api))
-    assert publish_through(fake_tiktok, post_id, T) == {post_id: status}
+    assert publish_through(fake_tiktok, post_id, T, clock_at) == {post_id: status}
     post = post_of(api, post_id)
     assert post["lastError"] == {"code": "PUBLISH_FAILED", "message": f"tiktok: publishing failed: {reason}"}
     assert post["nextAttemptAt"] == next_attempt and fake_tiktok.posts == []
 
 
-def test_processing_past_its_timeout_is_unconfirmed_not_sent_again(api, fake_tiktok):
+def test_processing_past_its_timeout_is_unconfirmed_not_sent_again(api, fake_tiktok, clock_at):
     fake_tiktok.processing_checks = 10**6  # TikTok never finishes
     post_id = video_post(api, setup_channel(api))
     assert run_worker() == {post_id: "publishing"}
-    fake_clock[0](T + 900_000)
+    clock_at(T + 900_000)
     assert run_worker() == {post_id: "publishing"}  # exactly the timeout: still waiting
-    fake_clock[0](T + 910_000)
+    clock_at(T + 910_000)
     assert run_worker() == {post_id: "blocked"}
     post = post_of(api, post_id)
     assert post["lastError"]["code"] == "DELIVERY_UNCONFIRMED" and post["nextAttemptAt"] is None
     assert post["targets"][0]["status"] == "unconfirmed"
     assert post["targets"][0]["error"]["code"] == "PROCESSING_TIMEOUT"
-    fake_clock[0](T + 10**9)
+    clock_at(T + 10**9)
     assert run_worker() == {}
     assert fake_tiktok.requests["POST /v2/post/publish/video/init/"] == 1

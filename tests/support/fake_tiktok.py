@@ -279,8 +279,9 @@ class FakeTikTok:
             return answer({"error": "invalid_client"}, 401)
         token = request.form.get("token", "")
         with self._lock:
+            if self.access_tokens.pop(token, None) is None:
+                return answer({"error": "invalid_request", "error_description": "Token is invalid."}, 400)
             self.revoked.append(token)
-            self.access_tokens.pop(token, None)
         return answer({})
 
     def bearer(self, request):

@@ -30,6 +30,8 @@ CONTENT_LIMIT = VIDEO_TITLE_MAX
 # A target still processing at [publishing] processing_timeout may yet be published by
 # TikTok: it becomes unconfirmed rather than being sent again.
 PROCESSING_TIMEOUT_KIND = UNCONFIRMED
+# TikTok's /v2/oauth/revoke/ ends the user's grant given an access token.
+REVOKES_ACCESS_TOKEN = True
 
 __all__ = [
     "CLIENT_SETTING",
@@ -39,6 +41,7 @@ __all__ = [
     "PROCESSING_TIMEOUT_KIND",
     "PROVIDER",
     "REFRESHES",
+    "REVOKES_ACCESS_TOKEN",
     "SCOPES",
     "TRANSACTIONAL",
     "authorize_url",

@@ -108,9 +108,9 @@ def _granted(request_token, session):
 
 
 def revoke(settings, token, timeout):
-    """Ask TikTok to revoke the user's grant (best effort: failures are logged, not
-    raised). TikTok revokes by access token; a refresh token is refused and logged."""
-    session = _session(settings, timeout)
+    """Ask TikTok to revoke the user's grant, given its access token (best effort:
+    failures are logged, not raised)."""
+    session = transport.session(TRUSTED, timeout)
     try:
         response = session.post(
             f"{settings['api_base']}/v2/oauth/revoke/",
