@@ -1,21 +1,87 @@
-"""A fake social platform on 127.0.0.1 and a publisher that talks to it over HTTP.
-
-The real adapters (x, linkedin, meta, tiktok) have not landed; this pair exercises
-the path every one of them will take: calls that leave the process, so a time-out
-is an unknown outcome that must never be re-sent.
+"""What the platform fakes share (FakeApi: a server on 127.0.0.1 that counts what
+it received; run_as_process), and a generic fake platform with a publisher that
+talks to it over HTTP: calls that leave the process, so a time-out is an unknown
+outcome that must never be re-sent.
 """
 
+import argparse
 import http.server
 import json
 import threading
 import time
+from collections import Counter
 
 import requests
+from werkzeug.serving import WSGIRequestHandler, make_server
+from werkzeug.wrappers import Request, Response
 
 from postline.platforms.base import BLOCKED, PERMANENT, RETRYABLE, UNCONFIRMED, Published, PublishError
 
 PLATFORM = "fakeplatform"
 TRANSACTIONAL = False
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_request(self, *args, **kwargs):
+        pass  # a line per request would drown a benchmark's output
+
+
+def answer(payload, status=200):
+    return Response(json.dumps(payload), status, content_type="application/json")
+
+
+class FakeApi:
+    """A platform's API on a free loopback port (fake_x.py, fake_tiktok.py): a threaded
+    server answering `self.route(request)` after `delay` seconds, counting `requests`
+    per "METHOD /path". Subclasses set their own state, then call this __init__ last
+    (it starts serving), and keep `access_tokens` as {token: {"expires_at": s}}."""
+
+    def __init__(self, delay=0.0, port=0):
+        self.delay = delay
+        self.requests = Counter()
+        self._lock = threading.Lock()
+        self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def expire_access_tokens(self):
+        """Every access token issued so far stops working (as after `expires_in`)."""
+        with self._lock:
+            for token in self.access_tokens.values():
+                token["expires_at"] = 0
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def wsgi(self, environ, start_response):
+        request = Request(environ)
+        with self._lock:
+            self.requests[f"{request.method} {request.path}"] += 1
+        if self.delay:
+            time.sleep(self.delay)
+        try:
+            response = self.route(request)
+        finally:
+            request.close()  # uploaded parts spool to temporary files
+        return response(environ, start_response)
+
+
+def run_as_process(fake_class, description):
+    """`python -m tests.support.fake_<platform> --port N --delay S`: serve until Ctrl-C,
+    the URL printed first (bench/publishing.py reads it)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
+    arguments = parser.parse_args()
+    fake = fake_class(delay=arguments.delay, port=arguments.port)
+    print(fake.url, flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        fake.close()
 
 
 class FakePlatform:

@@ -10,18 +10,15 @@ Tests drive it in their own process (`FakeTikTok()`); `python -m
 tests.support.fake_tiktok --port N --delay 0.1` runs it as a process of its own.
 """
 
-import argparse
 import itertools
 import secrets
-import threading
 import time
-from collections import Counter, deque
+from collections import deque
 from urllib.parse import urlencode
 
-from werkzeug.serving import make_server
-from werkzeug.wrappers import Request, Response
+from werkzeug.wrappers import Response
 
-from tests.support.fake_x import QuietHandler, answer
+from tests.support.fake_platform import FakeApi, answer, run_as_process
 
 CLIENT_KEY = "fake-tiktok-client-key"
 CLIENT_SECRET = "fake-tiktok-secret"
@@ -61,7 +58,7 @@ def refusal(name):
     return envelope({}, code, message, status)
 
 
-class FakeTikTok:
+class FakeTikTok(FakeApi):
     """TikTok's API on a free loopback port. Controls (plain attributes; lists are
     consumed one entry per matching request):
 
@@ -83,7 +80,6 @@ class FakeTikTok:
     def __init__(self, delay=0.0, port=0):
         self.client_key = CLIENT_KEY
         self.client_secret = CLIENT_SECRET
-        self.delay = delay
         self.access_ttl = 86400
         self.refresh_ttl = 31536000
         self.deny = False
@@ -98,7 +94,6 @@ class FakeTikTok:
         self.processing_checks = 1
         self.fail_reason = None
         self.min_chunk = 5 * MB
-        self.requests = Counter()
         self.posts = []
         self.pulls = []
         self.publishes = {}
@@ -108,12 +103,8 @@ class FakeTikTok:
         self.spent_refresh_tokens = set()
         self.revoked = []
         self.calls = {}
-        self._lock = threading.Lock()
         self._ids = itertools.count(7_300_000_000_000_000_001)
-        self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        super().__init__(delay, port)
 
     def settings(self, **overrides):
         """The `[tiktok]` settings that point Postline here."""
@@ -133,29 +124,7 @@ class FakeTikTok:
     def posts_of(self, open_id=USER["open_id"]):
         return [post for post in self.posts if post["open_id"] == open_id]
 
-    def expire_access_tokens(self):
-        """Every access token issued so far stops working (as after `expires_in`)."""
-        with self._lock:
-            for token in self.access_tokens.values():
-                token["expires_at"] = 0
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
     # The HTTP side ---------------------------------------------------------------
-
-    def wsgi(self, environ, start_response):
-        request = Request(environ)
-        with self._lock:
-            self.requests[f"{request.method} {request.path}"] += 1
-        if self.delay:
-            time.sleep(self.delay)
-        try:
-            response = self.route(request)
-        finally:
-            request.close()
-        return response(environ, start_response)
 
     def route(self, request):
         path, method = request.path, request.method
@@ -467,17 +436,7 @@ class FakeTikTok:
 
 
 def main():
-    parser = argparse.ArgumentParser(description="A fake TikTok API on 127.0.0.1")
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
-    arguments = parser.parse_args()
-    fake = FakeTikTok(delay=arguments.delay, port=arguments.port)
-    print(fake.url, flush=True)
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        fake.close()
+    run_as_process(FakeTikTok, "A fake TikTok API on 127.0.0.1")
 
 
 if __name__ == "__main__":

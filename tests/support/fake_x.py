@@ -8,19 +8,17 @@ class and a delay; `python -m tests.support.fake_x --port N --delay 0.1` runs it
 process of its own (bench/publishing.py).
 """
 
-import argparse
 import base64
 import hashlib
 import itertools
 import json
 import secrets
-import threading
 import time
-from collections import Counter
 from urllib.parse import urlencode
 
-from werkzeug.serving import WSGIRequestHandler, make_server
-from werkzeug.wrappers import Request, Response
+from werkzeug.wrappers import Response
+
+from tests.support.fake_platform import FakeApi, answer, run_as_process
 
 CLIENT_ID = "fake-x-client"
 CLIENT_SECRET = "fake-x-secret"
@@ -34,21 +32,12 @@ DUPLICATE = "You are not allowed to create a Tweet with duplicate content."
 PENDING, IN_PROGRESS, SUCCEEDED, FAILED = "pending", "in_progress", "succeeded", "failed"
 
 
-class QuietHandler(WSGIRequestHandler):
-    def log_request(self, *args, **kwargs):
-        pass  # a line per request would drown a benchmark's output
-
-
 def problem(status, title, detail, type_="about:blank", headers=None):
     body = {"title": title, "detail": detail, "type": type_, "status": status}
     return Response(json.dumps(body), status, headers=headers, content_type="application/problem+json")
 
 
-def answer(payload, status=200):
-    return Response(json.dumps(payload), status, content_type="application/json")
-
-
-class FakeX:
+class FakeX(FakeApi):
     """X's API on a free loopback port. Controls (plain attributes; lists are consumed
     one entry per matching request):
 
@@ -64,7 +53,6 @@ class FakeX:
     def __init__(self, delay=0.0, port=0, client_id=CLIENT_ID, client_secret=CLIENT_SECRET):
         self.client_id = client_id
         self.client_secret = client_secret
-        self.delay = delay
         self.access_ttl = 7200
         self.deny = False
         self.send_refresh_tokens = True
@@ -74,7 +62,6 @@ class FakeX:
         self.rate_limit_reset = None
         self.processing_checks = 1
         self.processing_fails = False
-        self.requests = Counter()
         self.tweets = []
         self.media = {}
         self.codes = {}
@@ -82,13 +69,8 @@ class FakeX:
         self.refresh_tokens = set()
         self.spent_refresh_tokens = set()
         self.revoked = []
-        self._lock = threading.Lock()
         self._ids = itertools.count(1_800_000_000_000_000_001)
-        self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self._thread.start()
+        super().__init__(delay, port)
 
     def settings(self):
         """The `[x]` settings that point Postline here."""
@@ -100,29 +82,7 @@ class FakeX:
             "api_base": self.url,
         }
 
-    def expire_access_tokens(self):
-        """Every access token issued so far stops working (as after `expires_in`)."""
-        with self._lock:
-            for token in self.access_tokens.values():
-                token["expires_at"] = 0
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
     # The HTTP side ---------------------------------------------------------------
-
-    def wsgi(self, environ, start_response):
-        request = Request(environ)
-        with self._lock:
-            self.requests[f"{request.method} {request.path}"] += 1
-        if self.delay:
-            time.sleep(self.delay)
-        try:
-            response = self.route(request)
-        finally:
-            request.close()  # uploaded parts spool to temporary files
-        return response(environ, start_response)
 
     def route(self, request):
         path, method = request.path, request.method
@@ -389,17 +349,7 @@ class FakeX:
 
 
 def main():
-    parser = argparse.ArgumentParser(description="A fake X API on 127.0.0.1")
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
-    arguments = parser.parse_args()
-    fake = FakeX(delay=arguments.delay, port=arguments.port)
-    print(fake.url, flush=True)
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        fake.close()
+    run_as_process(FakeX, "A fake X API on 127.0.0.1")
 
 
 if __name__ == "__main__":

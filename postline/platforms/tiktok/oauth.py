@@ -14,13 +14,12 @@ from urllib.parse import urlencode
 
 import requests
 from authlib.common.urls import add_params_to_qs
-from authlib.integrations.base_client import OAuthError
 from authlib.integrations.requests_client import OAuth2Session
 
-from postline import clock
 from postline.net import transport
 from postline.net.client import TRUSTED
-from postline.platforms.base import PlatformUnavailable, Profile, TokenRefused, Tokens
+from postline.platforms.base import PlatformUnavailable, Profile, TokenRefused
+from postline.platforms.grants import granted
 
 log = logging.getLogger(__name__)
 
@@ -68,42 +67,26 @@ def authorize_url(settings, redirect_uri, state, code_verifier):
 
 def exchange_code(settings, redirect_uri, code, code_verifier, timeout):
     """Tokens for an authorization code; TokenRefused or PlatformUnavailable."""
-    return _granted(
+    return granted(
         lambda session: session.fetch_token(settings["token_url"], code=code, timeout=timeout),
         _session(settings, timeout, redirect_uri),
+        "tiktok",
+        DEFINITE_REFUSALS,
+        ",",
     )
 
 
 def refresh(settings, refresh_token, timeout):
     """A new token pair for `refresh_token` (the old one then stops working);
     TokenRefused or PlatformUnavailable."""
-    return _granted(
+    return granted(
         lambda session: session.refresh_token(
             settings["token_url"], refresh_token=refresh_token, timeout=timeout
         ),
         _session(settings, timeout),
-    )
-
-
-def _granted(request_token, session):
-    try:
-        token = request_token(session)
-    except OAuthError as error:
-        if error.error in DEFINITE_REFUSALS:
-            raise TokenRefused(error.error, f"tiktok: {error.description or error.error}") from None
-        raise PlatformUnavailable(f"tiktok: the token endpoint answered {error.error}") from None
-    except transport.SendFailed as failure:
-        raise PlatformUnavailable(f"tiktok: token endpoint: {failure.message}") from None
-    except requests.RequestException as error:
-        raise PlatformUnavailable(f"tiktok: token endpoint: {error}") from None
-    if not token.get("access_token"):
-        raise PlatformUnavailable("tiktok: the token endpoint answered no access_token")
-    expires_in = token.get("expires_in")
-    return Tokens(
-        access_token=token["access_token"],
-        refresh_token=token.get("refresh_token"),
-        expires_at=clock.now_ms() + int(expires_in) * 1000 if expires_in else None,
-        scopes=[scope for scope in (token.get("scope") or "").split(",") if scope],
+        "tiktok",
+        DEFINITE_REFUSALS,
+        ",",
     )
 
 

@@ -24,8 +24,7 @@ import json
 
 from postline import clock
 from postline.media import urls
-from postline.net import client
-from postline.net.client import TRUSTED
+from postline.platforms import calls
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -220,14 +219,7 @@ class _Api:
         """One call; its JSON answer ({} for an upload's), or PublishError. `creates`:
         TikTok publishes after this call, so a time-out after it left is an unknown outcome."""
         headers = {**headers, "Authorization": self.authorization}
-        try:
-            response = client.request(method, url, TRUSTED, self.timeout, body, headers)
-        except client.RequestFailed as failure:
-            if failure.sent and creates:
-                raise PublishError(
-                    UNCONFIRMED, "DELIVERY_UNCONFIRMED", f"tiktok: {failure.message}; the post may exist"
-                ) from None
-            raise PublishError(RETRYABLE, "PLATFORM_UNREACHABLE", f"tiktok: {failure.message}") from None
+        response = calls.send("tiktok", method, url, self.timeout, body, headers, creates)
         try:
             answer = json.loads(response.body) if response.body else {}
         except ValueError:

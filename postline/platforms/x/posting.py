@@ -14,14 +14,12 @@ from urllib.parse import urlencode
 from urllib3 import encode_multipart_formdata
 
 from postline import clock
-from postline.net import client
-from postline.net.client import TRUSTED
+from postline.platforms import calls
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
     RETRYABLE,
     TOKEN,
-    UNCONFIRMED,
     Processing,
     Published,
     PublishError,
@@ -78,8 +76,8 @@ def _wait(processing, state):
 
 class _Session:
     """One connection's calls to X's API, each classified into the kinds of
-    postline/platforms/base.py. JSON and multipart bodies are built here and sent with
-    postline/net/client.py directly: a post costs one call and little else."""
+    postline/platforms/base.py. JSON and multipart bodies are built here and sent through
+    postline/platforms/calls.py: a post costs one call and little else."""
 
     def __init__(self, call):
         self.base = call.settings["api_base"]
@@ -144,14 +142,7 @@ class _Session:
     def _send(self, method, path, body, headers, creates=False):
         """One call; its JSON answer, or PublishError. `creates`: the call makes what
         readers see, so a time-out after it left is an unknown outcome."""
-        try:
-            response = client.request(method, self.base + path, TRUSTED, self.timeout, body, headers)
-        except client.RequestFailed as failure:
-            if failure.sent and creates:
-                raise PublishError(
-                    UNCONFIRMED, "DELIVERY_UNCONFIRMED", f"x: {failure.message}; the post may exist"
-                ) from None
-            raise PublishError(RETRYABLE, "PLATFORM_UNREACHABLE", f"x: {failure.message}") from None
+        response = calls.send("x", method, self.base + path, self.timeout, body, headers, creates)
         if 200 <= response.status < 300:
             try:
                 return json.loads(response.body) if response.body else {"data": {}}
