@@ -1,11 +1,13 @@
 """Fixtures for connections: a fake X the app is configured to talk to, and a whole
 OAuth run through the public API."""
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
 
+from models import Event
 from postline.posts import publishing
 from tests.support.fake_x import FakeX
 
@@ -54,6 +56,22 @@ def connect(api, provider="x", **params):
     assert answer.status_code in (200, 302), answer.get_data(as_text=True)
     [connection] = api.get("/v1/connections").get_json()["data"]
     return connection
+
+
+def create(api, channel_id, content="Hello", **fields):
+    """Schedule a post to the channel through the API; its id."""
+    answer = api.post("/v1/posts", json={"channelId": channel_id, "content": content, **fields})
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    return answer.get_json()["data"]["id"]
+
+
+def post_of(api, post_id):
+    return api.get(f"/v1/posts/{post_id}").get_json()["data"]
+
+
+def events_of(event_type):
+    """The data of the events of `event_type` recorded so far, oldest first."""
+    return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]
 
 
 def query_of(url):

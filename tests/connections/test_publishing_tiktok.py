@@ -2,15 +2,14 @@
 TikTok (README, TikTok): OAuth with the client key, rotating tokens, the creator's
 limits, chunked uploads and pulls, the publish status, and each error class."""
 
-import json
 from urllib.parse import urlsplit
 
 import pytest
 
-from models import Event, PostTarget
+from models import PostTarget
 from postline.connections import tokens
 from postline.platforms.tiktok import posting
-from tests.connections.conftest import connect, query_of, run_worker
+from tests.connections.conftest import connect, create, events_of, post_of, query_of, run_worker
 from tests.support.client import assert_error
 from tests.support.fake_tiktok import MB, USER, FakeTikTok
 from tests.support.media import image, multipart, video
@@ -50,12 +49,6 @@ def setup_channel(api):
     return channel_id
 
 
-def create(api, channel_id, content="Hello TikTok", **fields):
-    answer = api.post("/v1/posts", json={"channelId": channel_id, "content": content, **fields})
-    assert answer.status_code == 201, answer.get_data(as_text=True)
-    return answer.get_json()["data"]["id"]
-
-
 def media_key(api, data, filename):
     # A body built here: the test client would spool a large file to an unclosed temporary file.
     body, content_type = multipart(data, filename)
@@ -66,14 +59,6 @@ def media_key(api, data, filename):
 
 def video_post(api, channel_id, content="Watch this", data=None):
     return create(api, channel_id, content, media=[media_key(api, data or video(), "clip.mp4")])
-
-
-def post_of(api, post_id):
-    return api.get(f"/v1/posts/{post_id}").get_json()["data"]
-
-
-def events_of(event_type):
-    return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]
 
 
 def publish_through(fake, post_id, start, clock_at):

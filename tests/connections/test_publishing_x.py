@@ -1,11 +1,9 @@
 """Live posts published to X through the worker's own functions and the fake X
 (docs/api.md, Publishing): tokens, each error class, media and its processing."""
 
-import json
-
-from models import Event, PostTarget
+from models import PostTarget
 from postline.connections import tokens
-from tests.connections.conftest import connect, run_worker
+from tests.connections.conftest import connect, create, events_of, post_of, run_worker
 from tests.support.client import assert_error
 from tests.support.media import image, upload, video
 
@@ -17,20 +15,6 @@ def setup_channel(api):
     channel_id = api.post("/v1/channels", json={"name": "Launches"}).get_json()["data"]["id"]
     connect(api, channelId=channel_id)
     return channel_id
-
-
-def create(api, channel_id, content="Hello X", **fields):
-    answer = api.post("/v1/posts", json={"channelId": channel_id, "content": content, **fields})
-    assert answer.status_code == 201, answer.get_data(as_text=True)
-    return answer.get_json()["data"]["id"]
-
-
-def post_of(api, post_id):
-    return api.get(f"/v1/posts/{post_id}").get_json()["data"]
-
-
-def events_of(event_type):
-    return [json.loads(e.data) for e in Event.select().where(Event.type == event_type).order_by(Event.id)]
 
 
 def test_a_post_with_text_and_an_image_is_published_to_x(api, fake_x, clock_at):
