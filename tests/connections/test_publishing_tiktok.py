@@ -9,7 +9,7 @@ import pytest
 from models import PostTarget
 from postline.connections import tokens
 from postline.platforms.tiktok import posting
-from tests.connections.conftest import connect, create, events_of, post_of, query_of, run_worker
+from tests.connections.conftest import authorize, connect, create, events_of, post_of, query_of, run_worker
 from tests.support.client import assert_error
 from tests.support.fake_tiktok import MB, USER, FakeTikTok
 from tests.support.media import image, multipart, video
@@ -443,3 +443,21 @@ def test_processing_past_its_timeout_is_unconfirmed_not_sent_again(api, fake_tik
     clock_at(T + 10**9)
     assert run_worker() == {}
     assert fake_tiktok.requests["POST /v2/post/publish/video/init/"] == 1
+
+
+def test_a_channel_with_x_and_tiktok_retries_only_the_target_that_failed(api, fake_x, fake_tiktok, clock_at):
+    channel_id = api.post("/v1/channels", json={"name": "Both"}).get_json()["data"]["id"]
+    for provider in ("x", "tiktok"):
+        assert api.client.get(authorize(api, provider, channelId=channel_id)).status_code == 200
+    fake_tiktok.init_replies = ["500"]
+    post_id = create(api, channel_id, "Both at once", media=[media_key(api, image("JPEG"), "a.jpg")])
+    assert run_worker() == {post_id: "failed"}
+    targets = {target["platform"]: target for target in post_of(api, post_id)["targets"]}
+    assert targets["x"]["status"] == "published" and targets["tiktok"]["status"] == "failed"
+    clock_at(T + 60_000)
+    assert publish_through(fake_tiktok, post_id, T + 60_000, clock_at) == {post_id: "done"}
+    targets = {target["platform"]: target for target in post_of(api, post_id)["targets"]}
+    assert targets["x"]["platformPostId"] == fake_x.tweets[0]["id"]
+    assert targets["tiktok"]["platformPostId"] == fake_tiktok.posts[0]["post_id"]
+    assert fake_x.requests["POST /2/tweets"] == 1 and len(fake_x.tweets) == 1
+    assert len(fake_tiktok.posts) == 1
