@@ -461,3 +461,35 @@ def test_a_channel_with_x_and_tiktok_retries_only_the_target_that_failed(api, fa
     assert targets["tiktok"]["platformPostId"] == fake_tiktok.posts[0]["post_id"]
     assert fake_x.requests["POST /2/tweets"] == 1 and len(fake_x.tweets) == 1
     assert len(fake_tiktok.posts) == 1
+
+
+def test_an_expired_tiktok_connection_blocks_its_target_while_x_publishes(api, fake_x, fake_tiktok, clock_at):
+    channel_id = api.post("/v1/channels", json={"name": "Both"}).get_json()["data"]["id"]
+    for provider in ("x", "tiktok"):
+        assert api.client.get(authorize(api, provider, channelId=channel_id)).status_code == 200
+    fake_tiktok.token_replies = ["invalid_grant"]
+    tiktok = next(c for c in api.get("/v1/connections").get_json()["data"] if c["provider"] == "tiktok")
+    api.post(f"/v1/connections/{tiktok['id']}/refresh")
+    post_id = create(api, channel_id, "Both at once", media=[media_key(api, image("JPEG"), "a.jpg")])
+    assert run_worker() == {post_id: "blocked"}
+    targets = {target["platform"]: target for target in post_of(api, post_id)["targets"]}
+    assert targets["x"]["status"] == "published" and targets["x"]["platformPostId"] == fake_x.tweets[0]["id"]
+    assert targets["tiktok"]["status"] == "failed"
+    assert targets["tiktok"]["error"]["code"] == "CONNECTION_EXPIRED"
+
+
+def test_a_processing_target_whose_token_cannot_be_refreshed_is_checked_again_later(
+    api, fake_tiktok, clock_at
+):
+    post_id = video_post(api, setup_channel(api))
+    assert run_worker() == {post_id: "publishing"}
+    fake_tiktok.expire_access_tokens()
+    fake_tiktok.token_replies = ["500"]  # the refresh fails for now: the publish may be finishing
+    clock_at(T + CHECK_MS)
+    assert run_worker() == {post_id: "publishing"}
+    target = post_of(api, post_id)["targets"][0]
+    assert target["status"] == "processing" and PostTarget.get().check_at == T + CHECK_MS + 60_000
+    fake_tiktok.processing_checks = 0
+    clock_at(T + CHECK_MS + 60_000)
+    assert run_worker() == {post_id: "done"}
+    assert fake_tiktok.requests["POST /v2/post/publish/video/init/"] == 1 and len(fake_tiktok.posts) == 1
