@@ -21,11 +21,13 @@ from postline.platforms.linkedin.oauth import (
 from postline.platforms.linkedin.posting import check, publish
 
 PROVIDER = "linkedin"
+NAME = "LinkedIn"
 PLATFORM = "linkedin"
 TRANSACTIONAL = False
 
 __all__ = [
     "CONTENT_LIMIT",
+    "NAME",
     "PKCE",
     "PLATFORM",
     "PROVIDER",
