@@ -50,9 +50,12 @@ def start(key, provider, channel_id=None, return_to=None):
             detail="connections need a live key",
         )
     provider_settings = settings.provider_settings(provider)
-    if not provider_settings.get("client_id"):
+    client_setting = settings.client_setting(adapter)
+    if not provider_settings.get(client_setting):
         raise Invalid.field(
-            "provider", f"[{provider}] client_id is not set on this server", code="PROVIDER_NOT_CONFIGURED"
+            "provider",
+            f"[{provider}] {client_setting} is not set on this server",
+            code="PROVIDER_NOT_CONFIGURED",
         )
     problems = []
     if channel_id is not None and Channel.visible_to(key).where(Channel.id == channel_id).first() is None:

@@ -45,6 +45,8 @@ def delete(key, connection_id):
     connection = Connection.get_visible(key, connection_id)
     adapter = platforms.provider(connection.provider)
     token = connection.refresh_token or connection.access_token
+    if getattr(adapter, "REVOKES_ACCESS_TOKEN", False):
+        token = connection.access_token
     if adapter is not None and token:
         adapter.revoke(
             settings.provider_settings(connection.provider), tokens.decrypt(token), settings.timeout()

@@ -13,11 +13,18 @@ A publisher has:
 - any other: `publish(post, target, call) -> Published | Processing`, raising
   `PublishError` when the platform says no (`call` is a base.Call);
 - `check(post, target, call) -> Published | Processing`: asks again about a target
-  that is `processing` (called at its `check_at`, with the `state` it returned).
+  that is `processing` (called at its `check_at`, with the `state` it returned);
+- optionally `PROCESSING_TIMEOUT_KIND`: what a target still processing at
+  `[publishing] processing_timeout` becomes, RETRYABLE (the default: nothing was
+  published yet) or UNCONFIRMED (the platform may still publish it: TikTok).
 
 A provider adapter (how users connect accounts) has, besides:
-- `PROVIDER`, `NAME` (as people write it: "X", "LinkedIn"), `SCOPES`, `PKCE` and
+- `PROVIDER`, `NAME` (as people write it: "X", "LinkedIn", "TikTok"), `SCOPES`, `PKCE` and
   `REFRESHES` (whether tokens can be refreshed);
+- optionally `REVOKES_ACCESS_TOKEN`: True when `revoke` takes the access token, not
+  the refresh token (TikTok);
+- optionally `CLIENT_SETTING`: the setting naming the app, if not `client_id` (TikTok's
+  `client_key`);
 - `authorize_url(settings, redirect_uri, state, code_verifier)`;
 - `exchange_code(settings, redirect_uri, code, code_verifier, timeout) -> Tokens`;
 - `refresh(settings, refresh_token, timeout) -> Tokens`, raising `TokenRefused` on a
@@ -30,7 +37,7 @@ A provider adapter (how users connect accounts) has, besides:
 X is the first; LinkedIn, Meta and TikTok plug in the same way.
 """
 
-from postline.platforms import linkedin, meta, sandbox, x
+from postline.platforms import linkedin, meta, sandbox, tiktok, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -65,15 +72,9 @@ __all__ = [
     "provider",
 ]
 
-REGISTRY = {module.PLATFORM: module for module in (sandbox, x)}
-REGISTRY[linkedin.PLATFORM] = linkedin
-REGISTRY.update({module.PLATFORM: module for module in meta.PLATFORMS})
+REGISTRY = {module.PLATFORM: module for module in (sandbox, x, linkedin, *meta.PLATFORMS, tiktok)}
 # Providers users connect through (GET /v1/connections/{provider}/auth), by name.
-PROVIDERS = {x.PROVIDER: x}
-PROVIDERS[linkedin.PROVIDER] = linkedin
-PROVIDERS[meta.PROVIDER] = meta
-# Named by the contract, not built yet: their auth answers 404 until they land.
-PLANNED_PROVIDERS = ("tiktok",)
+PROVIDERS = {module.PROVIDER: module for module in (x, linkedin, meta, tiktok)}
 
 
 def for_platform(platform):

@@ -59,6 +59,8 @@ EMPTY_QUEUE_PAUSE_MS = 250
 _turns = itertools.count()
 _looked_empty_until = {LIVE_QUEUE: 0, TEST_QUEUE: 0}
 DEAD_CONNECTION = "CONNECTION_EXPIRED"
+# When to ask again about a processing target that cannot be checked now (no fresh token).
+CHECK_AGAIN_MS = 60_000
 UNCONFIRMED_MESSAGE = (
     "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
 )
@@ -330,11 +332,9 @@ def _publish_with_calls(post, settings):
             step = _prepare(target, settings)
             if step is NOTHING:
                 continue
-            if isinstance(step, PublishError):
-                outcome = step  # found before any call
-            else:
-                _flush(post, last, failures)
-                outcome = _send(post, target, *step)
+            _flush(post, last, failures)
+            # A PublishError or Processing found before any call, or the call's outcome.
+            outcome = step if isinstance(step, PublishError | Processing) else _send(post, target, *step)
             last = (target, outcome)
         if last is not None and isinstance(last[1], Processing):
             _flush(post, last, failures)
@@ -375,15 +375,17 @@ def _wait_for_platform(post, check_at):
 
 
 def _prepare(target, settings):
-    """What sending `target` now takes: NOTHING, a PublishError found before any call,
-    or (publisher, action, call) for `_send`."""
+    """What sending `target` now takes: NOTHING, a PublishError found before any call
+    (or, for a processing target, Processing: ask again later), or (publisher, action,
+    call) for `_send`."""
     now = clock.now_ms()
     if target.status == TargetStatus.PROCESSING:
         if target.check_at > now:
             return NOTHING  # not yet: the post comes back at the earliest check_at
         if now - target.processing_since > settings["processing_timeout"] * 1000:
+            publisher = platforms.for_platform(target.platform)
             return PublishError(
-                RETRYABLE,
+                getattr(publisher, "PROCESSING_TIMEOUT_KIND", RETRYABLE),
                 "PROCESSING_TIMEOUT",
                 f"{target.platform}: still processing after {settings['processing_timeout']} s",
             )
@@ -393,7 +395,17 @@ def _prepare(target, settings):
     else:
         return NOTHING
     call, error = _call_for(target)
+    if error is not None and action == "check":
+        return _check_later(target, error)
     return error or (platforms.for_platform(target.platform), action, call)
+
+
+def _check_later(target, error):
+    """A processing target whose check cannot be made now (no fresh token yet): ask
+    again later, for the platform may be finishing the work; any other error as it is."""
+    if error.kind != RETRYABLE:
+        return error
+    return Processing(clock.now_ms() + CHECK_AGAIN_MS, json.loads(target.platform_state))
 
 
 def _send(post, target, publisher, action, call):
@@ -404,6 +416,8 @@ def _send(post, target, publisher, action, call):
     outcome = _call(publisher, action, post, target, call)  # may take seconds
     if isinstance(outcome, PublishError) and outcome.kind == TOKEN and call is not None:
         call, error = _call_for(target, refused=call)
+        if error is not None and action == "check":
+            error = _check_later(target, error)
         outcome = error or _call(publisher, action, post, target, call)
         if isinstance(outcome, PublishError) and outcome.kind == TOKEN:
             outcome = PublishError(RETRYABLE, outcome.code, f"{outcome.message} (after a token refresh)")

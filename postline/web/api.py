@@ -89,7 +89,7 @@ PATH_PARAMETERS = {
     "key_id": ("The API key's id, `key_...` (not the key itself)", "key_01jd3x7e1r5t9y3u7i1o5p9a3s"),
     "media_key": ("The media file's key, `med_....<ext>`", "med_01jd3xd8q2w6e0r4t8y2u6i0o4.png"),
     "connection_id": ("The connection's id, `conn_...`", "conn_01jd3xe4r8t2y6u0i4o8p2a6s0"),
-    "provider": ("The provider: x (linkedin, meta and tiktok are not available yet)", "x"),
+    "provider": ("The provider: x, linkedin, meta (Facebook Pages and Instagram) or tiktok", "x"),
 }
 
 

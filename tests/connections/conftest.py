@@ -10,6 +10,7 @@ import requests
 from models import Event
 from postline.posts import publishing
 from tests.support.fake_linkedin import FakeLinkedIn
+from tests.support.fake_tiktok import FakeTikTok
 
 RETURN_ORIGIN = "https://app.example.com"
 LEASE_MS = 120_000
@@ -30,10 +31,18 @@ def fake_linkedin():
 
 
 @pytest.fixture
-def settings(settings, fake_x, fake_linkedin):
-    """The app talks to the fake X and the fake LinkedIn; one platform call may take a second."""
+def fake_tiktok():
+    fake = FakeTikTok()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
+def settings(settings, fake_x, fake_linkedin, fake_tiktok):
+    """The app talks to the fake X, LinkedIn and TikTok; one platform call may take a second."""
     settings["x"] = fake_x.settings()
     settings["linkedin"] = fake_linkedin.settings()
+    settings["tiktok"] = fake_tiktok.settings()
     settings["server"]["allowed_return_origins"] = [RETURN_ORIGIN]
     settings["publishing"] = dict(PUBLISHING)
     return settings

@@ -8,7 +8,7 @@ import pytest
 import requests
 
 from models import Connection, OAuthState
-from postline import clock, platforms
+from postline import clock
 from tests.connections.conftest import RETURN_ORIGIN, authorize, connect, query_of
 from tests.support.client import assert_error
 
@@ -73,8 +73,6 @@ def test_auth_answers_the_url_with_pkce_and_a_302_on_request(api, fake_x):
 
 def test_auth_checks_provider_then_mode_then_configuration_then_fields(api, make_key, app, monkeypatch):
     assert_error(api.get("/v1/connections/myspace/auth"), 404, "NOT_FOUND")
-    for planned in platforms.PLANNED_PROVIDERS:
-        assert_error(api.get(f"/v1/connections/{planned}/auth"), 404, "NOT_FOUND")
     tester = api.as_key(make_key(mode="test"))
     error = assert_error(
         tester.get("/v1/connections/x/auth?returnTo=ftp://nope"), 403, "INSUFFICIENT_PERMISSIONS"
