@@ -44,13 +44,15 @@ from tests.support.servers import environment, free_port  # noqa: E402
 
 
 def start_fakes(delay):
-    """{provider: its fake's process}, each with the options its platforms' entries give."""
+    """{provider: its fake's process}, each with the options its platforms' entries give,
+    and their settings on top of the fake's (what the app and the worker take)."""
     fakes = {}
     try:
         for provider in providers():
-            module = next(entry.module for entry in PLATFORMS if entry.provider == provider)
-            options = [o for entry in PLATFORMS if entry.provider == provider for o in entry.bench_options]
-            fakes[provider] = FakeProcess(module, delay, *options)
+            entries = [entry for entry in PLATFORMS if entry.provider == provider]
+            options = [option for entry in entries for option in entry.bench_options]
+            fakes[provider] = FakeProcess(entries[0].module, delay, *options)
+            fakes[provider].settings.update(setting for entry in entries for setting in entry.bench_settings)
     except BaseException:
         for fake in fakes.values():
             fake.stop()

@@ -1,10 +1,14 @@
 """One channel connected to every platform (tests/support/platform_fakes.py PLATFORMS),
 published through the worker's own functions: each target is published on its own, a
-retry sends only the targets that failed, and the post is `done` only when every
-target is published (docs/api.md, Publishing)."""
+retry sends only the targets that failed, a target the platform still processes (TikTok)
+is asked about at its check time and never sent again, and the post is `done` only when
+every target is published (docs/api.md, Publishing)."""
 
 import pytest
 
+from models import PostTarget
+from postline import clock
+from postline.statuses import TargetStatus
 from tests.connections.conftest import create_post, post_of, run_worker
 from tests.support.media import image, upload
 from tests.support.platform_fakes import PLATFORMS, connect_every_platform, fetch_through, providers
@@ -54,6 +58,32 @@ def sent_counts(fakes):
     return {entry.platform: len(entry.posts(fakes[entry.provider])) for entry in PLATFORMS}
 
 
+def statuses(api, post_id):
+    return {platform: target["status"] for platform, target in targets_of(post_of(api, post_id)).items()}
+
+
+def publish_to_the_end(api, post_id, clock_at):
+    """Run the worker now, then at each check time of the post's processing targets
+    while the post waits for them; (the last run's outcome, {platform: the time of the
+    run that found its target published})."""
+    published_at = {}
+    while True:
+        outcome = run_worker()
+        now = clock.now_ms()
+        for platform, status in statuses(api, post_id).items():
+            if status == "published":
+                published_at.setdefault(platform, now)
+        if outcome != {post_id: "publishing"}:
+            return outcome, published_at
+        waiting = PostTarget.select().where(
+            (PostTarget.post == post_id) & (PostTarget.status == TargetStatus.PROCESSING)
+        )
+        check_at = min(target.check_at for target in waiting)
+        assert check_at > now
+        assert run_worker() == {}  # nothing to do before the check time
+        clock_at(check_at)
+
+
 def test_a_retry_sends_only_the_targets_that_failed(api, fakes, clock_at):
     clock_at(T)
     channel_id, connection_ids = connect_everything(api)
@@ -70,6 +100,7 @@ def test_a_retry_sends_only_the_targets_that_failed(api, fakes, clock_at):
     assert post["deliveredAt"] is None
     targets = targets_of(post)
     assert sorted(targets) == sorted(connection_ids)
+    processing = set()  # taken by the platform, published when it is done (TikTok)
     for entry in PLATFORMS:
         target = targets[entry.platform]
         assert target["connectionId"] == connection_ids[entry.platform]
@@ -77,6 +108,11 @@ def test_a_retry_sends_only_the_targets_that_failed(api, fakes, clock_at):
             assert target["status"] == "failed", target
             assert target["platformPostId"] is None and target["url"] is None
             assert target["error"]["code"] and entry.platform in target["error"]["message"], target
+        elif target["status"] == "processing":
+            [_] = entry.posts(fakes[entry.provider])
+            assert target["platformPostId"] is None and target["url"] is None, target
+            assert target["error"] is None and target["publishedAt"] is None, target
+            processing.add(entry.platform)
         else:
             [sent] = entry.posts(fakes[entry.provider])
             assert target["status"] == "published" and target["error"] is None, target
@@ -86,17 +122,23 @@ def test_a_retry_sends_only_the_targets_that_failed(api, fakes, clock_at):
 
     assert run_worker() == {}  # not before nextAttemptAt
     clock_at(T + FIRST_RETRY_MS)
-    assert run_worker() == {post_id: "done"}
+    outcome, published_at = publish_to_the_end(api, post_id, clock_at)
+    assert outcome == {post_id: "done"}
     post = post_of(api, post_id)
-    assert post["status"] == "done" and post["deliveredAt"] == T + FIRST_RETRY_MS
+    assert post["status"] == "done" and post["deliveredAt"] == clock.now_ms()
     assert post["nextAttemptAt"] is None and post["lastError"] is None
     targets = targets_of(post)
     for entry in PLATFORMS:
         [sent] = entry.posts(fakes[entry.provider])  # each fake received the post exactly once
         target = targets[entry.platform]
         assert target["status"] == "published" and target["error"] is None, target
-        assert target["platformPostId"] == sent["id"]
-        assert target["publishedAt"] == (T + FIRST_RETRY_MS if entry in failing else T)
+        assert target["platformPostId"] == sent["id"] and target["url"].startswith("https://")
+        if entry in failing:
+            assert target["publishedAt"] == T + FIRST_RETRY_MS
+        elif entry.platform in processing:
+            assert target["publishedAt"] == published_at[entry.platform] > T
+        else:
+            assert target["publishedAt"] == T
 
     clock_at(T + 10 * FIRST_RETRY_MS)
     assert run_worker() == {}
@@ -114,15 +156,23 @@ def test_a_post_is_not_done_while_one_target_keeps_failing(api, fakes, clock_at)
     stubborn.fail_next_post(fakes[stubborn.provider])
 
     assert run_worker() == {post_id: "failed"}
+    # Taken by the platform and still processing at its first check (the fake's
+    # processing_checks): asked about again with the next attempt, never sent again.
+    processing = {platform for platform, status in statuses(api, post_id).items() if status == "processing"}
     clock_at(T + FIRST_RETRY_MS)
     assert run_worker() == {post_id: "failed"}  # the second attempt sent only the failed one
     post = post_of(api, post_id)
     assert post["attempts"] == 2 and post["status"] == "failed"
-    assert {p: t["status"] for p, t in targets_of(post).items()} == {
-        entry.platform: "failed" if entry is stubborn else "published" for entry in PLATFORMS
+    assert statuses(api, post_id) == {
+        entry.platform: "failed"
+        if entry is stubborn
+        else "processing"
+        if entry.platform in processing
+        else "published"
+        for entry in PLATFORMS
     }
     assert sent_counts(fakes) == {entry.platform: int(entry is not stubborn) for entry in PLATFORMS}
     clock_at(post["nextAttemptAt"])
-    assert run_worker() == {post_id: "done"}
+    assert publish_to_the_end(api, post_id, clock_at)[0] == {post_id: "done"}
     assert sent_counts(fakes) == {entry.platform: 1 for entry in PLATFORMS}
     assert {t["connectionId"] for t in post_of(api, post_id)["targets"]} == set(connection_ids.values())

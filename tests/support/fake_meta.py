@@ -15,7 +15,6 @@ Tests drive it in their own process (`FakeMeta()`); `python -m tests.support.fak
 --port N --delay 0.1` runs it as a process of its own.
 """
 
-import argparse
 import itertools
 import json
 import secrets
@@ -26,7 +25,7 @@ from urllib.parse import urlencode
 import requests
 from werkzeug.wrappers import Response
 
-from tests.support.fake_platform import FakeServer, answer
+from tests.support.fake_platform import FakeServer, answer, serve
 
 CLIENT_ID = "fake-meta-app"
 CLIENT_SECRET = "fake-meta-secret"
@@ -434,22 +433,14 @@ class FakeMeta(FakeServer):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="A fake Meta Graph API on 127.0.0.1")
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
-    parser.add_argument("--processing", type=float, default=None, help="seconds a container processes")
-    parser.add_argument("--quota", type=int, default=None, help="the 24-hour publishing limit")
-    arguments = parser.parse_args()
-    fake = FakeMeta(delay=arguments.delay, port=arguments.port)
-    fake.processing_seconds = arguments.processing
-    if arguments.quota is not None:
-        fake.quota_total = arguments.quota
-    print(fake.url, flush=True)
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        fake.close()
+    serve(
+        FakeMeta,
+        "A fake Meta Graph API on 127.0.0.1",
+        [
+            ("--processing", "processing_seconds", float, "seconds a container processes"),
+            ("--quota", "quota_total", int, "the 24-hour publishing limit"),
+        ],
+    )
 
 
 if __name__ == "__main__":

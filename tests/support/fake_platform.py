@@ -160,13 +160,21 @@ class FakeServer:
         return response(environ, start_response)
 
 
-def serve(fake_class, description):
-    """Run `fake_class` as a process of its own (`--port N --delay S`), printing its URL."""
+def serve(fake_class, description, options=()):
+    """Run `fake_class` as a process of its own (`--port N --delay S`), printing its URL.
+
+    `options`: further (flag, attribute, type, help) of the fake: `--flag V`, when
+    given, sets the fake's `attribute` to V (e.g. a processing time, a quota)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
+    for flag, attribute, kind, text in options:
+        parser.add_argument(flag, dest=attribute, type=kind, default=None, help=text)
     arguments = parser.parse_args()
     fake = fake_class(delay=arguments.delay, port=arguments.port)
+    for _, attribute, _, _ in options:
+        if getattr(arguments, attribute) is not None:
+            setattr(fake, attribute, getattr(arguments, attribute))
     print(fake.url, flush=True)
     try:
         while True:

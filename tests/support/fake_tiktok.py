@@ -69,8 +69,11 @@ class FakeTikTok(FakeServer):
     - `deny`: the user declines at the authorize page;
     - `delay`: seconds every answer waits; `access_ttl`, `refresh_ttl`: lifetimes granted;
     - `privacy_options`, `max_duration`: what creator_info answers;
-    - `processing_checks`: status answers that still say PROCESSING_*; `fail_reason`:
-      the next publishes end FAILED with it (HTTP 200, as TikTok does);
+    - `processing_checks`: status answers that still say PROCESSING_*;
+      `processing_seconds`, when set instead: every publish processes that long after
+      its init; `fail_reason`: the next publishes end FAILED with it (HTTP 200, as
+      TikTok does);
+    - `rate_limits`: calls a token may make a minute, by path (TikTok's RATE_LIMITS);
     - `min_chunk`: FILE_UPLOAD's smallest chunk (TikTok's 5 MB; the other rules hold).
 
     It counts what it received: `requests` per method and path, `posts` published (each
@@ -92,6 +95,8 @@ class FakeTikTok(FakeServer):
         self.privacy_options = list(PRIVACY_LEVELS)
         self.max_duration = 600
         self.processing_checks = 1
+        self.processing_seconds = None
+        self.rate_limits = dict(RATE_LIMITS)
         self.fail_reason = None
         self.min_chunk = 5 * MB
         self.posts = []
@@ -143,7 +148,7 @@ class FakeTikTok(FakeServer):
             return envelope({"user": {name: USER[name] for name in fields if name in USER}})
         if method != "POST" or not path.startswith("/v2/post/publish/"):
             return envelope({}, "invalid_params", f"{method} {path} is not an endpoint", 404)
-        if path in RATE_LIMITS and not self.admit(token, path):
+        if path in self.rate_limits and not self.admit(token, path):
             return refusal("rate_limit")
         body = request.get_json(silent=True)
         if not isinstance(body, dict):
@@ -165,7 +170,7 @@ class FakeTikTok(FakeServer):
             calls = self.calls.setdefault((token, path), deque())
             while calls and calls[0] <= now - 60:
                 calls.popleft()
-            if len(calls) >= RATE_LIMITS[path]:
+            if len(calls) >= self.rate_limits[path]:
                 return False
             calls.append(now)
             return True
@@ -364,6 +369,7 @@ class FakeTikTok(FakeServer):
                 "data": bytearray(),
                 "chunks": 0,
                 "checks": 0,
+                "started": time.monotonic(),
                 "open_id": USER["open_id"],
             }
         return publish_id
@@ -416,7 +422,11 @@ class FakeTikTok(FakeServer):
             return {"status": "PROCESSING_UPLOAD", "uploaded_bytes": len(item["data"])}
         if item["status"] in ("PROCESSING_UPLOAD", "PROCESSING_DOWNLOAD"):
             item["checks"] += 1
-            if item["checks"] <= self.processing_checks:
+            if self.processing_seconds is not None:
+                processing = time.monotonic() < item["started"] + self.processing_seconds
+            else:
+                processing = item["checks"] <= self.processing_checks
+            if processing:
                 return {"status": item["status"], "uploaded_bytes": len(item["data"])}
             if self.fail_reason:
                 item["status"], item["fail_reason"] = "FAILED", self.fail_reason
@@ -434,8 +444,20 @@ class FakeTikTok(FakeServer):
         }
 
 
+def status_limit(calls):
+    """`--status-limit N`: status/fetch calls a token may make a minute."""
+    return {**RATE_LIMITS, "/v2/post/publish/status/fetch/": int(calls)}
+
+
 def main():
-    serve(FakeTikTok, "A fake TikTok API on 127.0.0.1")
+    serve(
+        FakeTikTok,
+        "A fake TikTok API on 127.0.0.1",
+        [
+            ("--processing", "processing_seconds", float, "seconds a publish processes"),
+            ("--status-limit", "rate_limits", status_limit, "status checks a token may make a minute"),
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -38,9 +38,13 @@ class PlatformFake:
       process of its own (`python -m module --port N --delay S`, see fake_platform.serve);
     - `fail_next_post(fake)`: the fake answers the next post created on this platform
       with a 5xx (a transient failure) and records nothing;
-    - `posts(fake)`: every post the fake has created on this platform;
+    - `posts(fake)`: every post the fake was sent on this platform, each with its `id`
+      (the target's `platformPostId` once published): for a platform that processes
+      posts after taking them (TikTok), every publish it started, finished or not;
     - `bench_options`: extra command-line options of the fake's process in the benchmark
-      (e.g. a processing time).
+      (e.g. a processing time);
+    - `bench_settings`: (name, value) pairs of the provider's settings the benchmark's
+      app and worker take on top of the fake's (e.g. how often to ask about processing).
     """
 
     platform: str
@@ -49,6 +53,7 @@ class PlatformFake:
     fail_next_post: Callable
     posts: Callable
     bench_options: tuple = ()
+    bench_settings: tuple = ()
 
     @property
     def module(self):
@@ -89,6 +94,17 @@ PLATFORMS = [
         posts=lambda fake: [post for post in fake.posts if post["platform"] == "instagram"],
         # Instagram allows 25 posts a day (the fake's default); a benchmark makes more.
         bench_options=("--processing", "2", "--quota", "1000000"),
+    ),
+    PlatformFake(
+        platform="tiktok",
+        provider="tiktok",
+        fake="tests.support.fake_tiktok:FakeTikTok",
+        fail_next_post=lambda fake: fake.init_replies.append("500"),
+        # A publish counts once TikTok took it (content/init), before it ends processing.
+        posts=lambda fake: [{**item, "id": item.get("post_id")} for item in fake.publishes.values()],
+        # TikTok lets a token ask about its publishes 30 times a minute; a benchmark asks more.
+        bench_options=("--processing", "2", "--status-limit", "1000000"),
+        bench_settings=(("status_interval", 1),),
     ),
 ]
 
