@@ -14,9 +14,10 @@ A publisher has:
   `PublishError` when the platform says no (`call` is a base.Call);
 - `check(post, target, call) -> Published | Processing`: asks again about a target
   that is `processing` (called at its `check_at`, with the `state` it returned);
-- optionally `PROCESSING_TIMEOUT_KIND`: what a target still processing at
-  `[publishing] processing_timeout` becomes, RETRYABLE (the default: nothing was
-  published yet) or UNCONFIRMED (the platform may still publish it: TikTok).
+- optionally `UNKNOWN_END_KIND`: what a processing target whose end Postline cannot
+  learn becomes (still processing at `[publishing] processing_timeout`, or its
+  connection dead before the platform said): UNCONFIRMED where the platform may still
+  publish it (TikTok); by default the error's own kind (nothing was published yet).
 
 A provider adapter (how users connect accounts) has, besides:
 - `PROVIDER`, `NAME` (as people write it: "X", "LinkedIn", "TikTok"), `SCOPES`, `PKCE` and

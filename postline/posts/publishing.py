@@ -383,11 +383,13 @@ def _prepare(target, settings):
         if target.check_at > now:
             return NOTHING  # not yet: the post comes back at the earliest check_at
         if now - target.processing_since > settings["processing_timeout"] * 1000:
-            publisher = platforms.for_platform(target.platform)
-            return PublishError(
-                getattr(publisher, "PROCESSING_TIMEOUT_KIND", RETRYABLE),
-                "PROCESSING_TIMEOUT",
-                f"{target.platform}: still processing after {settings['processing_timeout']} s",
+            return _end_unknown(
+                target,
+                PublishError(
+                    RETRYABLE,
+                    "PROCESSING_TIMEOUT",
+                    f"{target.platform}: still processing after {settings['processing_timeout']} s",
+                ),
             )
         action = "check"
     elif target.status in TO_SEND:
@@ -401,11 +403,21 @@ def _prepare(target, settings):
 
 
 def _check_later(target, error):
-    """A processing target whose check cannot be made now (no fresh token yet): ask
-    again later, for the platform may be finishing the work; any other error as it is."""
+    """A processing target whose check cannot be made now (no fresh token yet, or the
+    token refused even after a refresh): ask again later, for the platform may be
+    finishing the work ([publishing] processing_timeout bounds the asking). A check
+    that can never be made (the connection is dead) ends the target as `_end_unknown`."""
     if error.kind != RETRYABLE:
-        return error
+        return _end_unknown(target, error)
     return Processing(clock.now_ms() + CHECK_AGAIN_MS, json.loads(target.platform_state))
+
+
+def _end_unknown(target, error):
+    """`error` ending a processing target whose end Postline cannot learn, of the kind
+    its publisher's UNKNOWN_END_KIND names: UNCONFIRMED where the platform may publish
+    it still (TikTok), so that it is never sent again; else the error's own kind."""
+    publisher = platforms.for_platform(target.platform)
+    return PublishError(getattr(publisher, "UNKNOWN_END_KIND", error.kind), error.code, error.message)
 
 
 def _send(post, target, publisher, action, call):
@@ -421,6 +433,8 @@ def _send(post, target, publisher, action, call):
         outcome = error or _call(publisher, action, post, target, call)
         if isinstance(outcome, PublishError) and outcome.kind == TOKEN:
             outcome = PublishError(RETRYABLE, outcome.code, f"{outcome.message} (after a token refresh)")
+            if action == "check":
+                outcome = _check_later(target, outcome)
     return outcome
 
 

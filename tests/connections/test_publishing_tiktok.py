@@ -495,3 +495,42 @@ def test_a_processing_target_whose_token_cannot_be_refreshed_is_checked_again_la
     clock_at(T + CHECK_MS + 60_000)
     assert run_worker() == {post_id: "done"}
     assert fake_tiktok.requests["POST /v2/post/publish/video/init/"] == 1 and len(fake_tiktok.posts) == 1
+
+
+def test_a_processing_target_whose_token_is_refused_after_a_refresh_is_checked_again_later(
+    api, fake_tiktok, clock_at
+):
+    post_id = video_post(api, setup_channel(api))
+    assert run_worker() == {post_id: "publishing"}
+    fake_tiktok.status_replies = ["401", "401"]
+    clock_at(T + CHECK_MS)
+    assert run_worker() == {post_id: "publishing"}
+    assert PostTarget.get().check_at == T + CHECK_MS + 60_000
+    fake_tiktok.processing_checks = 0
+    clock_at(T + CHECK_MS + 60_000)
+    assert run_worker() == {post_id: "done"}
+    assert fake_tiktok.requests["POST /v2/post/publish/video/init/"] == 1 and len(fake_tiktok.posts) == 1
+
+
+@pytest.mark.parametrize("dies", ["refresh refused", "status refused"])
+def test_a_processing_target_whose_end_cannot_be_learned_is_unconfirmed_never_resent(
+    api, fake_tiktok, clock_at, dies
+):
+    post_id = video_post(api, setup_channel(api))
+    assert run_worker() == {post_id: "publishing"}
+    if dies == "refresh refused":  # the connection dies while TikTok works
+        fake_tiktok.expire_access_tokens()
+        fake_tiktok.token_replies = ["invalid_grant"]
+        code = "CONNECTION_EXPIRED"
+    else:
+        fake_tiktok.status_replies = ["invalid_params"]
+        code = "PLATFORM_REFUSED"
+    clock_at(T + CHECK_MS)
+    assert run_worker() == {post_id: "blocked"}
+    post = post_of(api, post_id)
+    assert post["lastError"]["code"] == "DELIVERY_UNCONFIRMED" and post["nextAttemptAt"] is None
+    assert post["targets"][0]["status"] == "unconfirmed"
+    assert post["targets"][0]["error"]["code"] == code
+    clock_at(T + 10**9)
+    assert run_worker() == {}
+    assert fake_tiktok.requests["POST /v2/post/publish/video/init/"] == 1

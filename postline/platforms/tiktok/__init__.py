@@ -28,9 +28,10 @@ PLATFORM = "tiktok"
 TRANSACTIONAL = False
 # The most characters of a post's text: a video's title (a photo post's description takes 4,000).
 CONTENT_LIMIT = VIDEO_TITLE_MAX
-# A target still processing at [publishing] processing_timeout may yet be published by
-# TikTok: it becomes unconfirmed rather than being sent again.
-PROCESSING_TIMEOUT_KIND = UNCONFIRMED
+# A processing target whose end cannot be learned (still processing at [publishing]
+# processing_timeout, or its connection dead) may yet be published by TikTok: it
+# becomes unconfirmed rather than being sent again.
+UNKNOWN_END_KIND = UNCONFIRMED
 # TikTok's /v2/oauth/revoke/ ends the user's grant given an access token.
 REVOKES_ACCESS_TOKEN = True
 
@@ -40,7 +41,7 @@ __all__ = [
     "NAME",
     "PKCE",
     "PLATFORM",
-    "PROCESSING_TIMEOUT_KIND",
+    "UNKNOWN_END_KIND",
     "PROVIDER",
     "REFRESHES",
     "REVOKES_ACCESS_TOKEN",

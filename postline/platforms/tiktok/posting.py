@@ -81,12 +81,16 @@ def publish(post, target, call):
 def check(post, target, call):
     """Ask TikTok how the publish goes: Published, Processing again, or PublishError.
     A check that fails for now (5xx, rate limit, network) waits and asks again: the
-    publish may still complete, so it is never started again from here."""
+    publish may still complete, so it is never started again from here; nor after a
+    check TikTok refuses for good (the publish's end is then unknown: unconfirmed)."""
     state = json.loads(target.platform_state)
     try:
         data = _Api(call).call("/v2/post/publish/status/fetch/", {"publish_id": state["publish_id"]})
     except PublishError as error:
-        if error.kind in (TOKEN, PERMANENT):
+        if error.kind == PERMANENT:
+            message = f"{error.message} (asking how the publish went)"
+            raise PublishError(UNCONFIRMED, error.code, message) from None
+        if error.kind == TOKEN:
             raise
         pause = RATE_LIMIT_PAUSE_MS if error.kind == BLOCKED else 0
         return _wait(call, state, pause)
