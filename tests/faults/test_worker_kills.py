@@ -3,6 +3,7 @@ the platform fakes on PostgreSQL: no target is sent twice (the fakes count what 
 received), every call a kill interrupted ends `unconfirmed` (its post `blocked`,
 DELIVERY_UNCONFIRMED), and every other post is published."""
 
+import itertools
 import random
 import signal
 import statistics
@@ -51,11 +52,27 @@ def started(pid):
     return WorkerHeartbeat.select().where(WorkerHeartbeat.pid == pid).exists()
 
 
+def named_worker(worker_process, env, database_url, name):
+    """A worker whose PostgreSQL sessions carry `name` as their application_name."""
+    return worker_process(**env, DATABASE_URL=f"{database_url}?application_name={name}")
+
+
+def wait_for_sessions_to_end(name, seconds=30):
+    """Wait until the server has no session of a killed worker left: a statement it sent
+    just before the kill is still carried out (and committed) until then."""
+    sessions = "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s"
+    deadline = time.monotonic() + seconds
+    while Post._meta.database.execute_sql(sessions, (name,)).fetchone()[0]:
+        assert time.monotonic() < deadline, f"{name}'s sessions outlived it by {seconds} s"
+        time.sleep(0.05)
+
+
 class KilledWorker:
     """What a kill left: the calls it interrupted, and its posts until others settle them."""
 
-    def __init__(self, pid, killed_at):
+    def __init__(self, pid, name, killed_at):
         self.killed_at = killed_at
+        wait_for_sessions_to_end(name)
         owned = Post.lease_owner.contains(f":{pid}:")
         self.post_ids = [post.id for post in Post.select(Post.id).where(owned)]
         in_flight = (
@@ -75,7 +92,7 @@ class KilledWorker:
                 self.recovered_after = now - self.killed_at
 
 
-def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(api, fakes, worker_process):
+def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(api, fakes, worker_process, database_url):
     channels = []
     for fake in fakes:
         for number, delay in enumerate(ACCOUNT_DELAYS):
@@ -96,7 +113,9 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(api, fakes, wor
     seed = random.randrange(1_000_000)
     rng = random.Random(seed)
     env = {**platform_fakes.worker_env(fakes), **WORKER}
-    workers = [worker_process(**env) for _ in range(2)]
+    spawned = itertools.count()
+    names = [f"drill-worker-{next(spawned)}" for _ in range(2)]
+    workers = [named_worker(worker_process, env, database_url, name) for name in names]
     settled = Post.select().where(Post.status.in_(SETTLED))
     killed = []
     began = time.monotonic()
@@ -116,8 +135,9 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(api, fakes, wor
             victim.send_signal(signal.SIGKILL)
             victim.wait(10)
             # The victim's leases hold until they expire: nothing of its rows moves meanwhile.
-            workers[slot] = worker_process(**env)
-            killed.append(KilledWorker(victim.pid, time.monotonic()))
+            killed.append(KilledWorker(victim.pid, names[slot], time.monotonic()))
+            names[slot] = f"drill-worker-{next(spawned)}"
+            workers[slot] = named_worker(worker_process, env, database_url, names[slot])
             next_kill = time.monotonic() + rng.uniform(*KILL_EVERY)
         for kill in killed:
             kill.check(time.monotonic())
