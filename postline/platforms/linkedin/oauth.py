@@ -8,17 +8,12 @@ from the first grant and does not restart on a refresh. Without one, the access 
 `expired` when it ends (postline/connections/tokens.py).
 """
 
-import logging
-
-import requests
 from authlib.integrations.requests_client import OAuth2Session
 
 from postline.net import transport
 from postline.net.client import TRUSTED
-from postline.platforms.base import PlatformUnavailable, Profile, TokenRefused
-from postline.platforms.grants import granted
-
-log = logging.getLogger(__name__)
+from postline.platforms.base import Profile
+from postline.platforms.grants import granted, profiles_from, revoked
 
 # openid + profile: /v2/userinfo (who connected); w_member_social: posting as them.
 SCOPES = ("openid", "profile", "w_member_social")
@@ -67,39 +62,24 @@ def refresh(settings, refresh_token, timeout):
 
 def revoke(settings, token, timeout):
     """Ask LinkedIn to revoke `token` (best effort: failures are logged, not raised)."""
-    try:
-        response = transport.session(TRUSTED, timeout).post(
+    return revoked(
+        "linkedin",
+        lambda: transport.session(TRUSTED, timeout).post(
             settings["revoke_url"],
             data={
                 "client_id": settings["client_id"],
                 "client_secret": settings["client_secret"],
                 "token": token,
             },
-        )
-    except requests.RequestException as error:
-        log.warning("linkedin: revoking a token failed: %s", error)
-        return False
-    if response.status_code != 200:
-        log.warning("linkedin: revoking a token answered %s", response.status_code)
-    return response.status_code == 200
+        ),
+    )
 
 
 def profiles(settings, access_token, timeout):
     """The member behind `access_token` (OpenID Connect userinfo), as a one-item list;
     posts are authored as `urn:li:person:{sub}`."""
-    try:
-        response = transport.session(TRUSTED, timeout).get(
-            f"{settings['api_base']}/v2/userinfo", headers={"Authorization": f"Bearer {access_token}"}
-        )
-    except requests.RequestException as error:
-        reason = error.message if isinstance(error, transport.SendFailed) else error
-        raise PlatformUnavailable(f"linkedin: userinfo: {reason}") from None
-    if response.status_code == 401:
-        raise TokenRefused("unauthorized", "linkedin: the access token was refused")
-    if response.status_code != 200:
-        raise PlatformUnavailable(f"linkedin: userinfo: HTTP {response.status_code}")
-    try:
-        member = response.json()
+
+    def read(member):
         return [
             Profile(
                 platform="linkedin",
@@ -108,7 +88,12 @@ def profiles(settings, access_token, timeout):
                 avatar_url=member.get("picture"),
             )
         ]
-    except (ValueError, KeyError, TypeError):
-        raise PlatformUnavailable(
-            f"linkedin: userinfo: an answer of the wrong shape: {response.text[:200]}"
-        ) from None
+
+    return profiles_from(
+        "linkedin",
+        "userinfo",
+        lambda: transport.session(TRUSTED, timeout).get(
+            f"{settings['api_base']}/v2/userinfo", headers={"Authorization": f"Bearer {access_token}"}
+        ),
+        read,
+    )

@@ -9,19 +9,15 @@ tokens rotate: each refresh answers a new one and the old one stops working
 read from each answer's `expires_in`, never assumed: TikTok has changed them before.
 """
 
-import logging
 from urllib.parse import urlencode
 
-import requests
 from authlib.common.urls import add_params_to_qs
 from authlib.integrations.requests_client import OAuth2Session
 
 from postline.net import transport
 from postline.net.client import TRUSTED
 from postline.platforms.base import PlatformUnavailable, Profile, TokenRefused
-from postline.platforms.grants import granted
-
-log = logging.getLogger(__name__)
+from postline.platforms.grants import granted, revoked
 
 SCOPES = ("user.info.basic", "video.publish")
 PKCE = False
@@ -90,8 +86,9 @@ def revoke(settings, token, timeout):
     """Ask TikTok to revoke the user's grant, given its access token (best effort:
     failures are logged, not raised)."""
     session = transport.session(TRUSTED, timeout)
-    try:
-        response = session.post(
+    return revoked(
+        "tiktok",
+        lambda: session.post(
             f"{settings['api_base']}/v2/oauth/revoke/",
             data={
                 "client_key": settings["client_key"],
@@ -99,13 +96,8 @@ def revoke(settings, token, timeout):
                 "token": token,
             },
             timeout=timeout,
-        )
-    except requests.RequestException as error:
-        log.warning("tiktok: revoking a token failed: %s", error)
-        return False
-    if response.status_code != 200:
-        log.warning("tiktok: revoking a token answered %s", response.status_code)
-    return response.status_code == 200
+        ),
+    )
 
 
 def profiles(settings, access_token, timeout):

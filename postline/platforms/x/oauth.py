@@ -7,17 +7,12 @@ else can happen). X answers an unknown or spent refresh token with 400
 `invalid_request`, and a revoked grant with `invalid_grant`: both are definite.
 """
 
-import logging
-
-import requests
 from authlib.integrations.requests_client import OAuth2Session
 
 from postline.net import transport
 from postline.net.client import TRUSTED
-from postline.platforms.base import PlatformUnavailable, Profile, TokenRefused
-from postline.platforms.grants import granted
-
-log = logging.getLogger(__name__)
+from postline.platforms.base import Profile
+from postline.platforms.grants import granted, profiles_from, revoked
 
 SCOPES = ("tweet.read", "tweet.write", "users.read", "offline.access", "media.write")
 PKCE = True
@@ -82,39 +77,24 @@ def refresh(settings, refresh_token, timeout):
 def revoke(settings, token, timeout):
     """Ask X to revoke `token` (best effort: failures are logged, not raised)."""
     session = _session(settings, timeout)
-    try:
-        response = session.revoke_token(
+    return revoked(
+        "x",
+        lambda: session.revoke_token(
             f"{settings['api_base']}/2/oauth2/revoke",
             token=token,
             client_id=settings["client_id"],
             timeout=timeout,
-        )
-    except requests.RequestException as error:
-        log.warning("x: revoking a token failed: %s", error)
-        return False
-    if response.status_code != 200:
-        log.warning("x: revoking a token answered %s", response.status_code)
-    return response.status_code == 200
+        ),
+    )
 
 
 def profiles(settings, access_token, timeout):
     """The one X account behind `access_token`, as a list (a provider may have several).
     TokenRefused when X refuses the token, PlatformUnavailable when it may work later."""
     session = transport.session(TRUSTED, timeout)
-    try:
-        response = session.get(
-            f"{settings['api_base']}/2/users/me",
-            params={"user.fields": "profile_image_url"},
-            headers={"Authorization": f"Bearer {access_token}"},
-        )
-    except transport.SendFailed as failure:
-        raise PlatformUnavailable(f"x: profile: {failure.message}") from None
-    if response.status_code == 401:
-        raise TokenRefused("unauthorized", "x: the access token was refused")
-    if response.status_code != 200:
-        raise PlatformUnavailable(f"x: profile: HTTP {response.status_code}")
-    try:
-        user = response.json()["data"]
+
+    def read(answer):
+        user = answer["data"]
         return [
             Profile(
                 platform="x",
@@ -124,7 +104,14 @@ def profiles(settings, access_token, timeout):
                 avatar_url=user.get("profile_image_url"),
             )
         ]
-    except (ValueError, KeyError, TypeError):
-        raise PlatformUnavailable(
-            f"x: profile: an answer of the wrong shape: {response.text[:200]}"
-        ) from None
+
+    return profiles_from(
+        "x",
+        "profile",
+        lambda: session.get(
+            f"{settings['api_base']}/2/users/me",
+            params={"user.fields": "profile_image_url"},
+            headers={"Authorization": f"Bearer {access_token}"},
+        ),
+        read,
+    )
