@@ -4,6 +4,7 @@ a multipart upload)."""
 
 from models import Media
 from postline import media
+from postline.media.storage import Missing
 from postline.platforms.base import PERMANENT, PublishError
 
 
@@ -32,8 +33,15 @@ def media_of(post, platform):
 
 
 def read(item, start=0, length=None):
-    """The stored bytes of `item`, or `length` of them from `start`."""
-    reader = media.backend().open(item.id, start, length)
+    """The stored bytes of `item`, or `length` of them from `start`; PublishError
+    MEDIA_MISSING, permanent, when its file is gone from storage (removed by hand, or a
+    bucket emptied): nothing was sent, and sending again cannot help."""
+    try:
+        reader = media.backend().open(item.id, start, length)
+    except Missing:
+        raise PublishError(
+            PERMANENT, "MEDIA_MISSING", f"media {item.id}: its file is gone from storage"
+        ) from None
     try:
         return b"".join(reader)
     finally:

@@ -299,3 +299,17 @@ def test_x_limits_are_checked_at_create_and_patch(api, clock_at):
 def test_a_channel_without_x_takes_long_posts(api):
     channel_id = api.post("/v1/channels", json={"name": "Plain"}).get_json()["data"]["id"]
     assert api.post("/v1/posts", json={"channelId": channel_id, "content": "a" * 1000}).status_code == 201
+
+
+def test_an_image_whose_file_is_gone_fails_for_good_and_nothing_is_sent(api, fake_x, clock_at, data_dir):
+    clock_at(T)
+    channel_id = setup_channel(api)
+    media_key = upload(api, image("PNG")).get_json()["data"]["key"]
+    post_id = create(api, channel_id, "Lost picture", media=[media_key])
+    [stored] = [path for path in (data_dir / "media").rglob("*") if path.is_file() and media_key in path.name]
+    stored.unlink()  # removed by hand from the media directory
+    assert run_worker() == {post_id: "failed"}
+    post = post_of(api, post_id)
+    assert post["lastError"]["code"] == "MEDIA_MISSING" and post["nextAttemptAt"] is None
+    assert post["targets"][0]["status"] == "failed"
+    assert fake_x.media == {} and fake_x.tweets == [] and fake_x.requests["POST /2/tweets"] == 0
