@@ -65,9 +65,7 @@ class Heartbeat:
 
 class LastSeen:
     """The newest heartbeat, read from the database at most once per `fresh_ms`: health
-    checks come often, and a second-old answer is as good (heartbeats are a second apart).
-    "No worker ever beat" is not kept: the first worker's first heartbeat shows at once,
-    not up to `fresh_ms` later in each of the server's processes."""
+    checks come often, and a second-old answer is as good (heartbeats are a second apart)."""
 
     def __init__(self, fresh_ms=1000):
         self.fresh_ms = fresh_ms
@@ -76,9 +74,7 @@ class LastSeen:
     def get(self, now_ms):
         read = self._read
         if read is None or not 0 <= now_ms - read[0] < self.fresh_ms:
-            value = WorkerHeartbeat.last_seen()
-            self._read = None if value is None else (now_ms, value)
-            return value
+            read = self._read = (now_ms, WorkerHeartbeat.last_seen())
         return read[1]
 
 
