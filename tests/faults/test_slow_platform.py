@@ -27,8 +27,8 @@ TIMEOUT = 5  # [publishing] timeout, seconds
 BEHAVIOURS = {"slow": 2.0, "silent": 60.0}  # seconds the slow account takes to answer
 WINDOW = 12  # seconds over which the posts come due
 SLOW, TEST_MODE = "slow account", "test mode"
-PER_SECOND = {SLOW: 1, TEST_MODE: 3}  # and 3 to each other platform (OTHER_PER_SECOND)
-OTHER_PER_SECOND = 3
+PER_SECOND = {SLOW: 1, TEST_MODE: 3}
+OTHER_PER_SECOND = 3  # to each other platform's account
 LEAD = 4000  # ms between scheduling and the first post due: the worker is running by then
 ALLOWED = 1.0  # seconds p99 lateness may grow
 

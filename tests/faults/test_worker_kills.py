@@ -107,7 +107,7 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
             fake.account_delays[fake.sign_in(number)] = delay
             channels += platform_fakes.connect_account(api, fake).items()
     # Instagram and TikTok take no text-only post: theirs carry one small JPEG, uploaded
-    # once, which Meta fetches from its signed URL (served by gunicorn) and TikTok pulls.
+    # once; the workers send its signed URL, which Meta fetches from gunicorn.
     photo = upload(api, image("JPEG"), filename="photo.jpg").get_json()["data"]["key"]
     contents = [f"Drill post {n}: workers killed at random" for n in range(POSTS)]
     for start in range(0, POSTS, 100):
