@@ -26,7 +26,7 @@ POSTS = 2000
 # its own: the first account answers every call after 300 ms, the second at once.
 ACCOUNT_DELAYS = (0.3, 0.0)
 KILL_EVERY = (1.0, 2.0)  # seconds between two kills of a started worker, drawn at random
-DEADLINE = 360  # seconds the whole run may take (about 200 on two busy cores)
+DEADLINE = 360  # seconds the whole run may take (about 60 on two quiet cores)
 # Short leases, so that a killed worker's posts are taken over within seconds.
 WORKER = {
     "POSTLINE_WORKER_POLL_INTERVAL": "0.2",
