@@ -25,15 +25,29 @@ from tests.support.fake_platform import FakeServer, answer, serve
 CLIENT_ID = "fake-linkedin-client"
 CLIENT_SECRET = "fake-linkedin-secret"
 API_VERSION = "202510"
-MEMBER = {
-    "sub": "782bbtaQ",
-    "name": "Postline Fake",
-    "given_name": "Postline",
-    "family_name": "Fake",
-    "picture": "https://media.licdn.com/dms/image/fake/profile-displayphoto-shrink_100_100/0/1",
-    "locale": {"country": "US", "language": "en"},
-}
-AUTHOR = f"urn:li:person:{MEMBER['sub']}"
+PICTURES = "https://media.licdn.com/dms/image/fake"
+
+
+def linkedin_member(number=0):
+    """A member's /v2/userinfo; number 0 is MEMBER, the one who approves unless told otherwise."""
+    suffix = str(number) if number else ""
+    return {
+        "sub": f"782bbtaQ{suffix}",
+        "name": f"Postline Fake{suffix and ' ' + suffix}",
+        "given_name": "Postline",
+        "family_name": f"Fake{suffix}",
+        "picture": f"{PICTURES}/profile-displayphoto-shrink_100_100/0/{number + 1}",
+        "locale": {"country": "US", "language": "en"},
+    }
+
+
+def author_of(member):
+    """The URN a member's posts and uploads name as their author or owner."""
+    return f"urn:li:person:{member['sub']}"
+
+
+MEMBER = linkedin_member()
+AUTHOR = author_of(MEMBER)
 SCOPE = "openid,profile,w_member_social"
 RESERVED = "\\|{}@[]()<>#*_~"
 PROCESSING, AVAILABLE, FAILED = "PROCESSING", "AVAILABLE", "PROCESSING_FAILED"
@@ -99,10 +113,16 @@ class FakeLinkedIn(FakeServer):
     - `delay`: seconds every answer waits; `access_ttl`: `expires_in` of access tokens;
     - `retired_versions`: LinkedIn-Version values answered 426;
     - `part_bytes`: size of a video upload part; `processing_checks`: GET /rest/videos
-      answers that still say PROCESSING; `processing_fails`.
+      answers that still say PROCESSING; `processing_fails`;
+    - `sign_in(n)`: member `linkedin_member(n)` approves the next authorizations;
+      `account_delays`: {sub: seconds} each of that member's API calls waits.
+
+    `received` counts the POST /rest/posts requests that reached it, by the text
+    LinkedIn shows (`decoded` commentary).
     """
 
     PROVIDER = "linkedin"
+    ACCOUNT_ID = "sub"
 
     def __init__(self, delay=0.0, port=0):
         self.client_id = CLIENT_ID
@@ -141,6 +161,10 @@ class FakeLinkedIn(FakeServer):
             "api_version": API_VERSION,
         }
 
+    def account(self, number):
+        """Member `linkedin_member(number)`."""
+        return linkedin_member(number)
+
     def posts_by(self, author=AUTHOR):
         return [post for post in self.posts if post["author"] == author]
 
@@ -157,8 +181,10 @@ class FakeLinkedIn(FakeServer):
         token = self.bearer(request)
         if isinstance(token, Response):
             return token
+        member = token["member"]
+        self.hold(member)
         if path == "/v2/userinfo" and method == "GET":
-            return answer(MEMBER)
+            return answer(member)
         if path.startswith("/dms-uploads/") and method == "PUT":
             return self.upload(path.split("/")[2:], request.get_data())
         if not path.startswith("/rest/"):
@@ -177,11 +203,11 @@ class FakeLinkedIn(FakeServer):
             return error(426, "NONEXISTENT_VERSION", f"Requested version {version} is not active")
         action = request.args.get("action")
         if path == "/rest/posts" and method == "POST":
-            return self.create_post(request)
+            return self.create_post(request, author_of(member))
         if path == "/rest/images" and method == "POST" and action == "initializeUpload":
-            return self.initialize_image(request)
+            return self.initialize_image(request, author_of(member))
         if path == "/rest/videos" and method == "POST" and action == "initializeUpload":
-            return self.initialize_video(request)
+            return self.initialize_video(request, author_of(member))
         if path == "/rest/videos" and method == "POST" and action == "finalizeUpload":
             return self.finalize_video(request)
         if path.startswith("/rest/videos/") and method == "GET":
@@ -202,7 +228,11 @@ class FakeLinkedIn(FakeServer):
             }
         else:
             code = secrets.token_urlsafe(24)
-            self.codes[code] = {"redirect_uri": args["redirect_uri"], "scope": args["scope"]}
+            self.codes[code] = {
+                "redirect_uri": args["redirect_uri"],
+                "scope": args["scope"],
+                "member": self.signed_in,
+            }
             query = {"code": code, "state": args["state"]}
         return Response(status=302, headers={"Location": f"{args['redirect_uri']}?{urlencode(query)}"})
 
@@ -234,7 +264,7 @@ class FakeLinkedIn(FakeServer):
                     },
                     400,
                 )
-            return answer(self.issue(time.time() + self.refresh_ttl))
+            return answer(self.issue(grant["member"], time.time() + self.refresh_ttl))
         if form.get("grant_type") == "refresh_token":
             refresh = self.refresh_tokens.get(form.get("refresh_token", ""))
             if refresh is None or refresh["expires_at"] <= time.time():
@@ -242,17 +272,17 @@ class FakeLinkedIn(FakeServer):
                     {"error": "invalid_grant", "error_description": "The provided refresh token is invalid"},
                     400,
                 )
-            return answer(self.issue(refresh["expires_at"], form["refresh_token"]))
+            return answer(self.issue(refresh["member"], refresh["expires_at"], form["refresh_token"]))
         return answer({"error": "unsupported_grant_type", "error_description": "Unsupported grant type"}, 400)
 
-    def issue(self, refresh_expires_at, refresh_token=None):
+    def issue(self, member, refresh_expires_at, refresh_token=None):
         access = secrets.token_urlsafe(32)
         body = {"access_token": access, "expires_in": self.access_ttl, "scope": SCOPE}
         with self._lock:
-            self.access_tokens[access] = {"expires_at": time.time() + self.access_ttl}
+            self.access_tokens[access] = {"expires_at": time.time() + self.access_ttl, "member": member}
             if self.partner:
                 refresh_token = refresh_token or secrets.token_urlsafe(32)
-                self.refresh_tokens[refresh_token] = {"expires_at": refresh_expires_at}
+                self.refresh_tokens[refresh_token] = {"expires_at": refresh_expires_at, "member": member}
                 body["refresh_token"] = refresh_token
                 body["refresh_token_expires_in"] = int(refresh_expires_at - time.time())
         return body
@@ -282,9 +312,9 @@ class FakeLinkedIn(FakeServer):
         except ValueError:
             return None
 
-    def initialize_image(self, request):
+    def initialize_image(self, request, author):
         body = self.json_body(request) or {}
-        if (body.get("initializeUploadRequest") or {}).get("owner") != AUTHOR:
+        if (body.get("initializeUploadRequest") or {}).get("owner") != author:
             return error(400, "ILLEGAL_ARGUMENT", "initializeUploadRequest.owner must be the member")
         image_id = f"D4D10AQ{next(self._ids)}"
         with self._lock:
@@ -296,10 +326,10 @@ class FakeLinkedIn(FakeServer):
         }
         return answer({"value": value})
 
-    def initialize_video(self, request):
+    def initialize_video(self, request, author):
         body = (self.json_body(request) or {}).get("initializeUploadRequest") or {}
         size = body.get("fileSizeBytes")
-        if body.get("owner") != AUTHOR or not isinstance(size, int) or size <= 0:
+        if body.get("owner") != author or not isinstance(size, int) or size <= 0:
             return error(400, "ILLEGAL_ARGUMENT", "initializeUploadRequest needs the owner and fileSizeBytes")
         video_id = f"D5610AQ{next(self._ids)}"
         starts = range(0, size, self.part_bytes)
@@ -313,6 +343,7 @@ class FakeLinkedIn(FakeServer):
         ]
         with self._lock:
             self.videos[f"urn:li:video:{video_id}"] = {
+                "owner": author,
                 "size": size,
                 "parts": {},
                 "etags": {},
@@ -364,21 +395,23 @@ class FakeLinkedIn(FakeServer):
             video["checks"] += 1
             if video["checks"] > self.processing_checks:
                 video["status"] = FAILED if self.processing_fails else AVAILABLE
-        body = {"id": urn, "owner": AUTHOR, "status": video["status"]}
+        body = {"id": urn, "owner": video["owner"], "status": video["status"]}
         if video["status"] == FAILED:
             body["processingFailureReason"] = "The video's codec is not supported"
         return answer(body)
 
-    def create_post(self, request):
+    def create_post(self, request, author):
+        body = self.json_body(request)
+        if isinstance(body, dict) and isinstance(body.get("commentary"), str):
+            self.count_received(decoded(body["commentary"]))
         with self._lock:
             reply = self.post_replies.pop(0) if self.post_replies else None
         if reply in ERRORS:
             return self.scripted(reply)
-        body = self.json_body(request)
         required = ("author", "commentary", "visibility", "distribution", "lifecycleState")
         if not isinstance(body, dict) or any(name not in body for name in required):
             return error(422, "UNPROCESSABLE_ENTITY", f"A post needs {', '.join(required)}")
-        if body["author"] != AUTHOR:
+        if body["author"] != author:
             return error(403, "ACCESS_DENIED", f"Not enough permissions to post as {body['author']}")
         media, problem = self.media_of(body.get("content") or {})
         if problem:
@@ -386,13 +419,13 @@ class FakeLinkedIn(FakeServer):
         text = decoded(body["commentary"])
         with self._lock:
             earlier = next(
-                (p for p in self.posts if p["author"] == AUTHOR and p["text"] == text and text), None
+                (p for p in self.posts if p["author"] == author and p["text"] == text and text), None
             )
             if earlier is not None:
                 return error(422, "DUPLICATE_POST", f"Content is a duplicate of {earlier['id']}")
             post = {
                 "id": f"urn:li:share:{next(self._ids)}",
-                "author": AUTHOR,
+                "author": author,
                 "text": text,
                 "media": media,
                 "content": body.get("content"),

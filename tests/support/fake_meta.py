@@ -30,18 +30,35 @@ from tests.support.fake_platform import FakeServer, answer, serve
 CLIENT_ID = "fake-meta-app"
 CLIENT_SECRET = "fake-meta-secret"
 VERSION = "v21.0"
-USER_ID = "10160000000000001"
-IG_ID = "17841400000000001"
-PAGES = (
-    {"id": "101000000000001", "name": "Postline Cafe", "instagram": IG_ID},
-    {"id": "101000000000002", "name": "Postline Shop", "instagram": None},
-)
-INSTAGRAM = {
-    "id": IG_ID,
-    "username": "postline.cafe",
-    "name": "Postline Cafe",
-    "profile_picture_url": "https://scontent.cdninstagram.com/v/postline_cafe.jpg",
-}
+
+
+def meta_user(number=0):
+    """A Facebook user with the Pages they manage, the first linked to an Instagram
+    professional account (`instagram`: its profile); number 0 is USER, the one who
+    approves unless told otherwise."""
+    suffix = f" {number}" if number else ""
+    handle = f"postline.cafe{f'_{number}' if number else ''}"
+    instagram_id = str(17_841_400_000_000_001 + number)
+    first_page = 101_000_000_000_001 + 10 * number
+    return {
+        "id": str(10_160_000_000_000_001 + number),
+        "name": f"Pat Postline{suffix}",
+        "pages": (
+            {"id": str(first_page), "name": f"Postline Cafe{suffix}", "instagram": instagram_id},
+            {"id": str(first_page + 1), "name": f"Postline Shop{suffix}", "instagram": None},
+        ),
+        "instagram": {
+            "id": instagram_id,
+            "username": handle,
+            "name": f"Postline Cafe{suffix}",
+            "profile_picture_url": f"https://scontent.cdninstagram.com/v/{handle.replace('.', '_')}.jpg",
+        },
+    }
+
+
+USER = meta_user()
+PAGES = USER["pages"]
+IG_ID = USER["instagram"]["id"]
 JPEG_MAGIC = b"\xff\xd8\xff"
 JPEG_BYTES = 8 * 1024 * 1024
 # Meta's answers to the kinds of failure a test injects: (HTTP status, code, subcode, message).
@@ -83,8 +100,16 @@ class FakeMeta(FakeServer):
     - `processing_checks`: status answers that say IN_PROGRESS for a video container
       (images are FINISHED at once); `processing_seconds`, when set instead: every
       container is IN_PROGRESS that long; `processing_result`: FINISHED, ERROR or EXPIRED;
-    - `quota_total`: the 24-hour publishing limit; `quota_used`: posts made elsewhere.
+    - `quota_total`: the 24-hour publishing limit; `quota_used`: posts made elsewhere;
+    - `sign_in(n)`: user `meta_user(n)` approves the next dialogs; `account_delays`:
+      {user id: seconds} each Graph call with that user's tokens (their Pages' too) waits.
+
+    `received` counts, by their text, the calls that make a post readers see: Page
+    `feed`, published `photos` and `videos`, Instagram `media_publish` (its container's
+    caption).
     """
+
+    PROVIDER = "meta"
 
     def __init__(self, delay=0.0, port=0, version=VERSION):
         self.version = version
@@ -119,6 +144,10 @@ class FakeMeta(FakeServer):
             "status_interval": 5,
         }
 
+    def account(self, number):
+        """User `meta_user(number)`."""
+        return meta_user(number)
+
     def posts_of(self, account):
         return [post for post in self.posts if post["account"] == account]
 
@@ -152,16 +181,17 @@ class FakeMeta(FakeServer):
             return error(400, 190, "Invalid OAuth access token - Cannot parse access token")
         if token.get("dead"):
             return self.injected("token")
+        self.hold(token["user"])
         node, edge = path[0], path[1] if len(path) > 1 else None
         if node == "me":
             return self.me(token, edge)
         if token["kind"] != "page":
             return error(400, 200, "(#200) This endpoint requires a Page access token")
-        page = next(page for page in PAGES if page["id"] == token["page"])
+        page = self.page_of(token)
         if node == page["id"]:
             return self.page_call(request, page, edge)
         if node == page["instagram"]:
-            return self.instagram_call(request, page["instagram"], edge)
+            return self.instagram_call(request, token["user"]["instagram"], edge)
         if node in self.containers and self.containers[node]["account"] == page["instagram"]:
             return self.container_status(node)
         published = next((post for post in self.posts if post["id"] == node), None)
@@ -201,7 +231,11 @@ class FakeMeta(FakeServer):
             }
         else:
             code = secrets.token_urlsafe(24)
-            self.codes[code] = {"redirect_uri": args["redirect_uri"], "scope": args["scope"].split(",")}
+            self.codes[code] = {
+                "redirect_uri": args["redirect_uri"],
+                "scope": args["scope"].split(","),
+                "user": self.signed_in,
+            }
             query = {"code": code, "state": args["state"]}
         return Response(status=302, headers={"Location": f"{args['redirect_uri']}?{urlencode(query)}"})
 
@@ -213,16 +247,16 @@ class FakeMeta(FakeServer):
             short = self.tokens.get(args.get("fb_exchange_token", ""))
             if short is None or short["kind"] != "short":
                 return error(400, 190, "Invalid OAuth access token.")
-            return answer(self.issue("user", 5_183_944))
+            return answer(self.issue("user", 5_183_944, user=short["user"]))
         grant = self.codes.pop(args.get("code", ""), None)
         if grant is None or grant["redirect_uri"] != args.get("redirect_uri"):
             return error(400, 100, "This authorization code has been used.", 36009)
-        return answer(self.issue("short", 5_400))
+        return answer(self.issue("short", 5_400, user=grant["user"]))
 
-    def issue(self, kind, expires_in=None, page=None):
+    def issue(self, kind, expires_in=None, page=None, user=USER):
         token = secrets.token_urlsafe(32)
         with self._lock:
-            self.tokens[token] = {"kind": kind, "page": page}
+            self.tokens[token] = {"kind": kind, "page": page, "user": user}
         body = {"access_token": token, "token_type": "bearer"}
         if expires_in:
             body["expires_in"] = expires_in
@@ -233,21 +267,29 @@ class FakeMeta(FakeServer):
         presented = header.removeprefix("Bearer ") if header.startswith("Bearer ") else None
         return self.tokens.get(presented or request.args.get("access_token", ""))
 
+    def page_of(self, token):
+        """The Page a Page token acts for."""
+        return next(page for page in token["user"]["pages"] if page["id"] == token["page"])
+
     def me(self, token, edge):
+        user = token["user"]
         if token["kind"] == "page":
-            page = next(page for page in PAGES if page["id"] == token["page"])
+            page = self.page_of(token)
             if edge == "accounts":
                 return error(
                     400, 100, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)"
                 )
             return answer(self.page_fields(page))
         if edge is None:
-            return answer({"id": USER_ID, "name": "Pat Postline"})
+            return answer({"id": user["id"], "name": user["name"]})
         if edge != "accounts" or token["kind"] != "user":
             return error(400, 100, "(#100) Unknown path components")
         data = [
-            {**self.page_fields(page), "access_token": self.issue("page", page=page["id"])["access_token"]}
-            for page in PAGES
+            {
+                **self.page_fields(page),
+                "access_token": self.issue("page", page=page["id"], user=user)["access_token"],
+            }
+            for page in user["pages"]
         ]
         return answer({"data": data, "paging": {"cursors": {"before": "QVFI", "after": "QVFI"}}})
 
@@ -267,12 +309,15 @@ class FakeMeta(FakeServer):
         if request.method != "POST" or edge not in ("feed", "photos", "videos"):
             return error(400, 100, "(#100) Unsupported request")
         form = request.form
+        published = edge != "photos" or form.get("published") != "false"
+        if published:  # a published photo is a post of its own
+            self.count_received(form.get("description" if edge == "videos" else "message", ""))
         if edge == "photos":
             fetched = self.fetched_media(form.get("url", ""))
             if isinstance(fetched, Response):
                 return fetched
             photo_id = str(next(self._ids))
-            self.photos[photo_id] = {"page": page["id"], "published": form.get("published") != "false"}
+            self.photos[photo_id] = {"page": page["id"], "published": published}
             return answer({"id": photo_id})
         reply = self.next_reply(self.publish_replies)
         if reply is not None and reply != "hang":
@@ -325,9 +370,10 @@ class FakeMeta(FakeServer):
 
     # Instagram -------------------------------------------------------------------
 
-    def instagram_call(self, request, account, edge):
+    def instagram_call(self, request, profile, edge):
+        account = profile["id"]
         if request.method == "GET" and edge is None:
-            return answer(INSTAGRAM)
+            return answer(profile)
         if request.method == "GET" and edge == "content_publishing_limit":
             now = time.time()
             made = [post for post in self.posts_of(account) if post["made_at"] > now - 86_400]
@@ -400,6 +446,7 @@ class FakeMeta(FakeServer):
         container = self.containers.get(creation_id or "")
         if container is None or container["account"] != account:
             return error(400, 100, "(#100) Invalid parameter: creation_id")
+        self.count_received(container["caption"])
         reply = self.next_reply(self.publish_replies)
         if reply is not None and reply != "hang":
             return self.injected(reply)

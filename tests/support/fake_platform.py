@@ -107,31 +107,61 @@ def answer(payload, status=200):
 
 
 class FakeServer:
-    """What every faithful fake platform (fake_x.py, fake_linkedin.py) shares: a real
-    HTTP server on a loopback port that counts each request (`requests["POST /path"]`,
-    also answered at COUNTS_PATH; `settings()` at SETTINGS_PATH),
-    waits `delay` seconds before each answer, and hands it to the subclass's
-    `route(request)`; issued access tokens with their expiry (`access_tokens`). A
-    subclass names its `PROVIDER` and has `settings()` (its `[provider]` section), sets
-    its own state, then calls this __init__, which starts serving."""
+    """What every faithful fake platform (fake_x.py, fake_linkedin.py, fake_meta.py,
+    fake_tiktok.py) shares: a real HTTP server on a loopback port that counts each
+    request (`requests["POST /path"]`, also answered at COUNTS_PATH; `settings()` at
+    SETTINGS_PATH), waits `delay` seconds before each answer, and hands it to the
+    subclass's `route(request)`; issued access tokens with their expiry (`access_tokens`).
+    A subclass names its `PROVIDER` and has `settings()` (its `[provider]` section), sets
+    its own state, then calls this __init__, which starts serving.
+
+    Several accounts, and what the fault drills read (tests/support/platform_fakes.py):
+    a subclass's `account(number)` is the platform's account number `number` (a dict
+    whose id at the platform is under ACCOUNT_ID; number 0 unless a test signs in
+    another); `signed_in` approves at the authorize page (`sign_in`); `hold(account)`,
+    called once a request's token names its account, waits that account's
+    `account_delays`; `count_received(text)`, called by each request that creates a
+    post, counts it in `received` by the post's text, whatever the fake answers.
+    """
+
+    ACCOUNT_ID = "id"
 
     def __init__(self, delay=0.0, port=0):
         self.delay = delay
         self.requests = Counter()
         self.access_tokens = {}
+        self.signed_in = self.account(0)
+        self.account_delays = {}
+        self.received = Counter()
         self._lock = threading.Lock()
         self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
-    def env(self):
-        """Its `settings()` as the environment of a server or worker process
-        (`POSTLINE_<PROVIDER>_<KEY>`)."""
+    def env(self, **overrides):
+        """Its `settings()`, with `overrides` on top, as the environment of a server or
+        worker process (`POSTLINE_<PROVIDER>_<KEY>`, each a TOML value)."""
         return {
-            f"POSTLINE_{self.PROVIDER.upper()}_{name.upper()}": value
-            for name, value in self.settings().items()
+            f"POSTLINE_{self.PROVIDER.upper()}_{name.upper()}": str(value)
+            for name, value in {**self.settings(), **overrides}.items()
         }
+
+    def sign_in(self, number):
+        """The next approvals at the authorize page are account `number`'s; its id at the platform."""
+        self.signed_in = self.account(number)
+        return self.signed_in[self.ACCOUNT_ID]
+
+    def hold(self, account):
+        """Make an API call of `account` wait its `account_delays` seconds (a slow or hung account)."""
+        seconds = self.account_delays.get(account[self.ACCOUNT_ID])
+        if seconds:
+            time.sleep(seconds)
+
+    def count_received(self, text):
+        """Count a request that creates a post: a text received twice was sent twice."""
+        with self._lock:
+            self.received[text] += 1
 
     def expire_access_tokens(self):
         """Every access token issued so far stops working (as after `expires_in`)."""

@@ -22,12 +22,22 @@ from tests.support.fake_platform import FakeServer, answer, serve
 
 CLIENT_KEY = "fake-tiktok-client-key"
 CLIENT_SECRET = "fake-tiktok-secret"
-USER = {
-    "open_id": "-000OqYf2yH6aDAMtHuYbbjVPIX5gRXuDZ-a",
-    "avatar_url": "https://p16-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/fake.jpeg",
-    "display_name": "Postline Fake",
-}
-USERNAME = "postline_fake"
+
+
+def tiktok_user(number=0):
+    """A TikTok user's profile and username; number 0 is USER, the one who approves
+    unless told otherwise."""
+    suffix = f"_{number}" if number else ""
+    return {
+        "open_id": f"-000OqYf2yH6aDAMtHuYbbjVPIX5gRXuDZ-a{suffix}",
+        "avatar_url": f"https://p16-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/fake{suffix}.jpeg",
+        "display_name": f"Postline Fake{suffix.replace('_', ' ')}",
+        "username": f"postline_fake{suffix}",
+    }
+
+
+USER = tiktok_user()
+PROFILE_FIELDS = ("open_id", "avatar_url", "display_name")
 MB = 1024 * 1024
 PRIVACY_LEVELS = ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"]
 # Per token and minute (TikTok's documented limits).
@@ -74,11 +84,18 @@ class FakeTikTok(FakeServer):
       its init; `fail_reason`: the next publishes end FAILED with it (HTTP 200, as
       TikTok does);
     - `rate_limits`: calls a token may make a minute, by path (TikTok's RATE_LIMITS);
-    - `min_chunk`: FILE_UPLOAD's smallest chunk (TikTok's 5 MB; the other rules hold).
+    - `min_chunk`: FILE_UPLOAD's smallest chunk (TikTok's 5 MB; the other rules hold);
+    - `sign_in(n)`: user `tiktok_user(n)` approves the next authorizations;
+      `account_delays`: {open_id: seconds} each of that user's API calls waits.
 
     It counts what it received: `requests` per method and path, `posts` published (each
-    with the account's `open_id`), `pulls` (URLs TikTok was asked to fetch).
+    with the account's `open_id`), `pulls` (URLs TikTok was asked to fetch), and
+    `received`: the inits that start a publish (video/init, content/init), by their
+    title or description.
     """
+
+    PROVIDER = "tiktok"
+    ACCOUNT_ID = "open_id"
 
     def __init__(self, delay=0.0, port=0):
         self.client_key = CLIENT_KEY
@@ -125,6 +142,10 @@ class FakeTikTok(FakeServer):
             **overrides,
         }
 
+    def account(self, number):
+        """User `tiktok_user(number)`."""
+        return tiktok_user(number)
+
     def posts_of(self, open_id=USER["open_id"]):
         return [post for post in self.posts if post["open_id"] == open_id]
 
@@ -143,9 +164,11 @@ class FakeTikTok(FakeServer):
         token = self.bearer(request)
         if token is None:
             return refusal("401")
+        user = self.access_tokens[token]["user"]
+        self.hold(user)
         if path == "/v2/user/info/" and method == "GET":
             fields = request.args.get("fields", "").split(",")
-            return envelope({"user": {name: USER[name] for name in fields if name in USER}})
+            return envelope({"user": {name: user[name] for name in fields if name in PROFILE_FIELDS}})
         if method != "POST" or not path.startswith("/v2/post/publish/"):
             return envelope({}, "invalid_params", f"{method} {path} is not an endpoint", 404)
         if path in self.rate_limits and not self.admit(token, path):
@@ -161,7 +184,7 @@ class FakeTikTok(FakeServer):
         }
         if path not in handlers:
             return envelope({}, "invalid_params", f"{path} is not an endpoint", 404)
-        return handlers[path](body)
+        return handlers[path](body, user)
 
     def admit(self, token, path):
         """Whether `token` may call `path` again within its limit per minute."""
@@ -192,7 +215,11 @@ class FakeTikTok(FakeServer):
             query = {"error": "access_denied", "error_description": "The user denied", "state": args["state"]}
         else:
             code = secrets.token_urlsafe(24)
-            self.codes[code] = {"redirect_uri": args["redirect_uri"], "scope": args["scope"]}
+            self.codes[code] = {
+                "redirect_uri": args["redirect_uri"],
+                "scope": args["scope"],
+                "user": self.signed_in,
+            }
             query = {"code": code, "scopes": args["scope"], "state": args["state"]}
         return Response(status=302, headers={"Location": f"{args['redirect_uri']}?{urlencode(query)}"})
 
@@ -215,7 +242,7 @@ class FakeTikTok(FakeServer):
                 return answer(
                     {"error": "invalid_grant", "error_description": "Authorization code is expired."}, 400
                 )
-            return answer(self.issue(grant["scope"]))
+            return answer(self.issue(grant["scope"], grant["user"]))
         if form.get("grant_type") == "refresh_token":
             presented = form.get("refresh_token", "")
             with self._lock:
@@ -227,18 +254,22 @@ class FakeTikTok(FakeServer):
                     {"error": "invalid_grant", "error_description": "Refresh token is invalid or expired."},
                     400,
                 )
-            return answer(self.issue(grant["scope"]))
+            return answer(self.issue(grant["scope"], grant["user"]))
         return answer(
             {"error": "unsupported_grant_type", "error_description": "Unsupported grant type."}, 400
         )
 
-    def issue(self, scope):
+    def issue(self, scope, user):
         access, refresh = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
         with self._lock:
-            self.access_tokens[access] = {"expires_at": time.time() + self.access_ttl}
-            self.refresh_tokens[refresh] = {"expires_at": time.time() + self.refresh_ttl, "scope": scope}
+            self.access_tokens[access] = {"expires_at": time.time() + self.access_ttl, "user": user}
+            self.refresh_tokens[refresh] = {
+                "expires_at": time.time() + self.refresh_ttl,
+                "scope": scope,
+                "user": user,
+            }
         return {
-            "open_id": USER["open_id"],
+            "open_id": user["open_id"],
             "scope": scope,
             "access_token": access,
             "expires_in": self.access_ttl,
@@ -267,15 +298,15 @@ class FakeTikTok(FakeServer):
 
     # Posting ---------------------------------------------------------------------
 
-    def creator_info(self, body):
+    def creator_info(self, body, user):
         reply = self.next_reply(self.creator_replies)
         if reply:
             return refusal(reply)
         return envelope(
             {
-                "creator_avatar_url": USER["avatar_url"],
-                "creator_username": USERNAME,
-                "creator_nickname": USER["display_name"],
+                "creator_avatar_url": user["avatar_url"],
+                "creator_username": user["username"],
+                "creator_nickname": user["display_name"],
                 "privacy_level_options": self.privacy_options,
                 "comment_disabled": False,
                 "duet_disabled": False,
@@ -284,17 +315,18 @@ class FakeTikTok(FakeServer):
             }
         )
 
-    def video_init(self, body):
+    def video_init(self, body, user):
+        post_info, source = body.get("post_info") or {}, body.get("source_info") or {}
+        self.count_received(str(post_info.get("title") or ""))
         reply = self.next_reply(self.init_replies)
         if reply and reply != "hang":
             return refusal(reply)
-        post_info, source = body.get("post_info") or {}, body.get("source_info") or {}
         problem = self.post_info_problem(post_info, "title", 2200)
         if source.get("source") == "FILE_UPLOAD":
             problem = problem or self.chunk_problem(source)
             if problem:
                 return envelope({}, "invalid_params", problem, 400)
-            publish_id = self.new_publish("video", post_info, "PROCESSING_UPLOAD", source)
+            publish_id = self.new_publish("video", post_info, "PROCESSING_UPLOAD", source, user)
             token = secrets.token_urlsafe(16)
             self.publishes[publish_id]["upload_token"] = token
             upload_url = f"{self.url}/upload/?{urlencode({'upload_id': publish_id, 'upload_token': token})}"
@@ -302,18 +334,19 @@ class FakeTikTok(FakeServer):
         if source.get("source") == "PULL_FROM_URL" and source.get("video_url"):
             if problem:
                 return envelope({}, "invalid_params", problem, 400)
-            publish_id = self.new_publish("video", post_info, "PROCESSING_DOWNLOAD", source)
+            publish_id = self.new_publish("video", post_info, "PROCESSING_DOWNLOAD", source, user)
             self.pulls.append(source["video_url"])
             if reply == "hang":
                 time.sleep(self.hang_seconds)
             return envelope({"publish_id": publish_id})
         return envelope({}, "invalid_params", "source_info.source must be FILE_UPLOAD or PULL_FROM_URL", 400)
 
-    def content_init(self, body):
+    def content_init(self, body, user):
+        post_info, source = body.get("post_info") or {}, body.get("source_info") or {}
+        self.count_received(str(post_info.get("description") or ""))
         reply = self.next_reply(self.init_replies)
         if reply and reply != "hang":
             return refusal(reply)
-        post_info, source = body.get("post_info") or {}, body.get("source_info") or {}
         images = source.get("photo_images") or []
         problem = (
             self.post_info_problem(post_info, "description", 4000)
@@ -325,7 +358,7 @@ class FakeTikTok(FakeServer):
         )
         if problem:
             return envelope({}, "invalid_params", problem, 400)
-        publish_id = self.new_publish("photo", post_info, "PROCESSING_DOWNLOAD", source)
+        publish_id = self.new_publish("photo", post_info, "PROCESSING_DOWNLOAD", source, user)
         self.pulls.extend(images)
         if reply == "hang":
             time.sleep(self.hang_seconds)
@@ -356,7 +389,7 @@ class FakeTikTok(FakeServer):
             return "the last chunk may hold at most 128 MB"
         return None
 
-    def new_publish(self, kind, post_info, status, source):
+    def new_publish(self, kind, post_info, status, source, user):
         publish_id = (
             f"v_pub_{'file' if source.get('source') == 'FILE_UPLOAD' else 'url'}~v2-1.{next(self._ids)}"
         )
@@ -370,7 +403,7 @@ class FakeTikTok(FakeServer):
                 "chunks": 0,
                 "checks": 0,
                 "started": time.monotonic(),
-                "open_id": USER["open_id"],
+                "open_id": user["open_id"],
             }
         return publish_id
 
@@ -404,12 +437,12 @@ class FakeTikTok(FakeServer):
             time.sleep(self.hang_seconds)
         return Response(status=201)
 
-    def status_fetch(self, body):
+    def status_fetch(self, body, user):
         reply = self.next_reply(self.status_replies)
         if reply:
             return refusal(reply)
         item = self.publishes.get(body.get("publish_id", ""))
-        if item is None:
+        if item is None or item["open_id"] != user["open_id"]:
             return envelope({}, "invalid_params", "publish_id is invalid.", 400)
         with self._lock:
             data = self.advance(body["publish_id"], item)

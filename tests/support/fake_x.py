@@ -14,7 +14,6 @@ import itertools
 import json
 import secrets
 import time
-from collections import Counter
 from urllib.parse import urlencode
 
 from werkzeug.wrappers import Response
@@ -57,13 +56,12 @@ class FakeX(FakeServer):
     - `deny`: the user declines at the authorize page; `send_refresh_tokens`: False
       answers grants without a refresh token;
     - `delay`: seconds every answer waits; `access_ttl`: `expires_in` of access tokens;
-    - `signed_in`: the user (`x_user(n)`) who approves at the authorize page, so that
-      one fake serves several connected accounts; `account_delays`: {user id: seconds}
-      each of that user's API calls waits before its answer (a slow or hung account);
+    - `sign_in(n)`: user `x_user(n)` approves at the authorize page, so that one fake
+      serves several connected accounts; `account_delays`: {user id: seconds} each of
+      that user's API calls waits before its answer (a slow or hung account);
     - `processing_checks`: STATUS answers that still say in_progress; `processing_fails`.
 
-    `received` counts the POST /2/tweets requests that reached it, by text: a text
-    received twice was sent twice, whatever the fake answered the second time.
+    `received` counts the POST /2/tweets requests that reached it, by text.
     """
 
     PROVIDER = "x"
@@ -74,8 +72,6 @@ class FakeX(FakeServer):
         self.access_ttl = 7200
         self.deny = False
         self.send_refresh_tokens = True
-        self.signed_in = USER
-        self.account_delays = {}
         self.tweet_replies = []
         self.token_replies = []
         self.hang_seconds = 2.0
@@ -83,7 +79,6 @@ class FakeX(FakeServer):
         self.processing_checks = 1
         self.processing_fails = False
         self.tweets = []
-        self.received = Counter()
         self.media = {}
         self.codes = {}
         self.refresh_tokens = {}  # refresh token -> the user it acts for
@@ -102,10 +97,9 @@ class FakeX(FakeServer):
             "api_base": self.url,
         }
 
-    def sign_in(self, number):
-        """The next approvals at the authorize page are user `x_user(number)`'s; its id."""
-        self.signed_in = x_user(number)
-        return self.signed_in["id"]
+    def account(self, number):
+        """X user `x_user(number)`."""
+        return x_user(number)
 
     # The HTTP side ---------------------------------------------------------------
 
@@ -120,8 +114,7 @@ class FakeX(FakeServer):
         user = self.bearer(request)
         if user is None:
             return problem(401, "Unauthorized", "Unauthorized")
-        if self.account_delays.get(user["id"]):
-            time.sleep(self.account_delays[user["id"]])
+        self.hold(user)
         if path == "/2/users/me" and method == "GET":
             return answer({"data": user})
         if path == "/2/tweets" and method == "POST":
@@ -244,6 +237,12 @@ class FakeX(FakeServer):
         return token["user"]
 
     def create_tweet(self, request, user):
+        try:
+            body = json.loads(request.get_data())
+        except ValueError:
+            return problem(400, "Invalid Request", "One or more parameters to your request was invalid.")
+        text = body.get("text", "")
+        self.count_received(text)
         with self._lock:
             reply = self.tweet_replies.pop(0) if self.tweet_replies else None
         if reply == "429":
@@ -267,13 +266,6 @@ class FakeX(FakeServer):
             return problem(401, "Unauthorized", "Unauthorized")
         if reply == "forbidden":
             return problem(403, "Forbidden", "You are not permitted to perform this action.")
-        try:
-            body = json.loads(request.get_data())
-        except ValueError:
-            return problem(400, "Invalid Request", "One or more parameters to your request was invalid.")
-        text = body.get("text", "")
-        with self._lock:
-            self.received[text] += 1
         media_ids = (body.get("media") or {}).get("media_ids", [])
         for media_id in media_ids:
             item = self.media.get(media_id)
