@@ -186,11 +186,15 @@ def discard():
             connection.close()
 
 
-def writing():
-    """Around a single writing statement: a transaction on SQLite, where it queues the
-    statement with the process's other writers (postline/db/sqlite.py); nothing on
-    PostgreSQL, where one statement is atomic by itself."""
-    return database.atomic() if is_sqlite() else contextlib.nullcontext()
+def writing(on=None):
+    """Around a single writing statement on `on` (the main database by default): on
+    SQLite it queues with our other writers (postline/db/sqlite.py) and is a transaction
+    by itself; nothing on PostgreSQL, where one statement is atomic by itself. Either
+    way no BEGIN or COMMIT is sent."""
+    target = (database if on is None else on).obj
+    if isinstance(target, QueuedWriterSqliteDatabase):
+        return target.queued()
+    return contextlib.nullcontext()
 
 
 def is_sqlite():

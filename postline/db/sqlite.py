@@ -1,6 +1,7 @@
 """SQLite whose writers queue for the write lock in the kernel and in Python, instead of
 in SQLite's busy handler."""
 
+import contextlib
 import fcntl
 import os
 import threading
@@ -24,6 +25,24 @@ class QueuedWriterSqliteDatabase(SqliteDatabase):
         self._holding = threading.local()
         self._queue_path = None if database == ":memory:" else f"{database}.writers"
         self._queue = None  # (pid, file descriptor): a fork needs a descriptor of its own
+
+    @contextlib.contextmanager
+    def queued(self):
+        """Hold the write queue around statements run outside a transaction, each its
+        own transaction (no BEGIN and COMMIT to send): they never meet another of our
+        writers at SQLite's lock. A statement that returns rows must be read to its end
+        inside the block, for its transaction lasts until then. Inside a transaction of
+        this thread the queue is already held."""
+        if getattr(self._holding, "value", False):
+            yield
+            return
+        self._writer.acquire()
+        self._holding.value = True
+        try:
+            self._queue_in_kernel(fcntl.LOCK_EX)
+            yield
+        finally:
+            self._release_writer()
 
     def begin(self, lock_type=None):
         self._writer.acquire()

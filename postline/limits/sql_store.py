@@ -34,16 +34,23 @@ def prepare():
 class SqlCounters:
     def acquire(self, buckets, now_ms):
         """Count one request in every bucket, or in none: (admitted, [Status])."""
-        # In a transaction even for one bucket: on SQLite, writers then queue where they
-        # wake at once (postline/db/sqlite.py), not in SQLite's sleeping busy handler.
+        admissions = [_admission(bucket, now_ms) for bucket in buckets]
         rows = []
-        with counters.atomic() as transaction:
-            for bucket in buckets:
-                row = _admit(bucket, now_ms)
-                if row is None:
-                    transaction.rollback()
-                    break
-                rows.append(row)
+        if len(admissions) == 1:
+            # One statement, a transaction by itself: on SQLite it queues with our other
+            # writers, where they wake at once (postline/db/sqlite.py), not in SQLite's
+            # sleeping busy handler; no BEGIN or COMMIT to send.
+            with db.writing(counters):
+                row = _admit(*admissions[0])
+            rows = [] if row is None else [row]
+        else:
+            with counters.atomic() as transaction:
+                for admission in admissions:
+                    row = _admit(*admission)
+                    if row is None:
+                        transaction.rollback()
+                        break
+                    rows.append(row)
         if len(rows) == len(buckets):
             return True, [s for b, r in zip(buckets, rows, strict=True) for s in _statuses(b, r, now_ms)]
         return False, self.peek(buckets, now_ms)
@@ -58,8 +65,8 @@ class SqlCounters:
         RateLimitCounter.delete().execute()
 
 
-def _admit(bucket, now_ms):
-    """The bucket's row (a dict) after counting one request, or None if a window is full."""
+def _admission(bucket, now_ms):
+    """(SQL, parameters, returned columns) of counting one request in the bucket."""
     limits = sorted(bucket.limits, key=lambda limit: limit.window.seconds)  # the columns' order
     sql, returned = _upsert_sql(counters.obj.param, tuple(limit.window for limit in limits))
     slots, conditions = [], []
@@ -69,8 +76,14 @@ def _admit(bucket, now_ms):
         slots.append(slot)
         conditions += [slot_end - now_ms, limit.amount]
         expires_at = max(expires_at, slot_end + limit.window.ms)
-    row = counters.execute_sql(sql, [bucket.name, expires_at, *slots, *conditions]).fetchone()
-    return None if row is None else dict(zip(returned, row, strict=True))
+    return sql, [bucket.name, expires_at, *slots, *conditions], returned
+
+
+def _admit(sql, parameters, returned):
+    """The bucket's row (a dict) after counting one request, or None if a window is full."""
+    # Read to the end: on SQLite the statement's transaction lasts until then.
+    rows = counters.execute_sql(sql, parameters).fetchall()
+    return dict(zip(returned, rows[0], strict=True)) if rows else None
 
 
 @functools.cache
