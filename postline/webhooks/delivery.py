@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 RESPONSE_BODY_LIMIT = 1024
 GONE = 410  # a receiver's way to say: no more deliveries, ever
 USER_AGENT = f"Postline-Webhooks/{VERSION}"
-BATCH_SIZE = 50
+BATCH_SIZE = 100
 FLUSH_SECONDS = 0.5
 
 
