@@ -1,9 +1,13 @@
 """Queries whose SQL text is written once per database, then run with new values.
 
 Peewee writes a query's SQL anew on every execution; for the few queries on every
-request's path, that costs more than running them. This module relies on one
-peewee internal, `Query._get_cursor_wrapper` (decoding rows exactly as the query
-would); tests/db/test_compiled.py checks that hook on every peewee upgrade.
+request's path, that costs more than running them. Its cursor wrapper also works out
+anew, on each execution's first row, which column becomes which field of which model
+(for a query with a join, as long again as running it): a Compiled query works that
+out once and hands it to the wrappers of later executions, whose SQL and so columns
+are the same. This module relies on two peewee internals, `Query._get_cursor_wrapper`
+(decoding rows exactly as the query would) and the wrapper's lazy `initialize()`;
+tests/db/test_compiled.py checks both on every peewee upgrade.
 """
 
 import functools
@@ -22,10 +26,22 @@ class Compiled:
     def __init__(self, build):
         self.build = build
         self._compiled = None  # (database, query, SQL, parameter plan)
+        self._decoding = None  # (database, what a wrapper's initialize() set), once known
+        self._first = None  # (database, a wrapper, its attributes before initialize())
 
     def rows(self, *values):
-        _, query, sql, plan = self._current(len(values))
-        return query._get_cursor_wrapper(database.execute_sql(sql, _params(plan, values)))
+        compiled_for, query, sql, plan = self._current(len(values))
+        wrapper = query._get_cursor_wrapper(database.execute_sql(sql, _params(plan, values)))
+        decoding, first = self._decoding, self._first
+        if decoding is not None and decoding[0] is compiled_for:
+            wrapper.__dict__.update(decoding[1])
+            wrapper.initialized = True
+        elif first is not None and first[0] is compiled_for and first[1].initialized:
+            learnt = {name: value for name, value in vars(first[1]).items() if name not in first[2]}
+            self._decoding, self._first = (compiled_for, learnt), None
+        elif first is None or first[0] is not compiled_for:
+            self._first = (compiled_for, wrapper, set(vars(wrapper)))
+        return wrapper
 
     def first(self, *values):
         return next(iter(self.rows(*values)), None)

@@ -6,13 +6,17 @@ from models import Account, ApiKey, Channel
 from postline import db
 
 
-def test_peewee_still_has_the_hook_compiled_queries_use():
+def test_peewee_still_has_the_hooks_compiled_queries_use(app):
     assert callable(getattr(peewee.BaseQuery, "_get_cursor_wrapper", None))
+    # A wrapper works out how to decode rows on its first row, once, and says so.
+    wrapper = ApiKey.with_prefix("nothing1")._get_cursor_wrapper(db.database.execute_sql("SELECT 1"))
+    assert wrapper.initialized is False and callable(wrapper.initialize)
 
 
 def test_a_compiled_query_answers_what_the_query_itself_answers(app, make_key):
-    make_key(account="acme")
-    make_key(account="globex")
+    # Enough keys that later executions decode with what the first ones worked out.
+    for account in ("acme", "globex", "initech", "umbrella", "acme"):
+        make_key(account=account)
     compiled = db.Compiled(lambda prefix: ApiKey.with_prefix(prefix))
     for key in ApiKey.select():
         fresh = ApiKey.with_prefix(key.prefix).first()
