@@ -11,6 +11,7 @@ IPv4 addresses are accepted only in dotted-decimal form: resolvers read
 them through to the resolver.
 """
 
+import functools
 import ipaddress
 import re
 import socket
@@ -148,8 +149,11 @@ def pin(url, allow_http=False, allow_private=False):
     return Target(scheme, hostname, port, path, str(checked[0]))
 
 
+@functools.lru_cache(maxsize=1024)
 def _parse(url, allow_http):
-    """(scheme, hostname, port, path with query, ip_address or None) of an acceptable URL."""
+    """(scheme, hostname, port, path with query, ip_address or None) of an acceptable URL.
+    A function of its arguments alone, kept for the URLs in use (a webhook's, sent to
+    thousands of times); resolving the name and checking its addresses are not kept."""
     if len(url) > MAX_URL_LENGTH:
         raise RefusedURL(f"must be at most {MAX_URL_LENGTH} characters")
     if UNSAFE_CHARACTERS.search(url):
