@@ -60,9 +60,10 @@ __all__ = [
 ]
 
 
-def connect(url, sqlite_busy_timeout_ms=5000, file_mode=0o600):
+def connect(url, sqlite_busy_timeout_ms=5000, file_mode=0o600, synchronous="normal"):
     """A peewee Database for `url`, not yet connected. A new SQLite file is created
-    with `file_mode` (SQLite gives its WAL and shared-memory files the same mode)."""
+    with `file_mode` (SQLite gives its WAL and shared-memory files the same mode) and
+    opened with PRAGMA `synchronous`."""
     if url.startswith("sqlite"):
         path = db_url.parse(url)["database"]
         if path != ":memory:":
@@ -72,7 +73,7 @@ def connect(url, sqlite_busy_timeout_ms=5000, file_mode=0o600):
             pragmas={
                 "journal_mode": "wal",
                 "foreign_keys": 1,
-                "synchronous": "normal",
+                "synchronous": synchronous,
                 "busy_timeout": sqlite_busy_timeout_ms,
             },
             timeout=sqlite_busy_timeout_ms / 1000,
@@ -104,7 +105,12 @@ def init(config):
     if isinstance(main, SqliteDatabase) and main.database != ":memory:":
         path = Path(main.database)
         counters_url = f"sqlite:///{path.with_name(f'{path.stem}-ratelimits{path.suffix}')}"
-        counters.initialize(connect(counters_url, settings["sqlite_busy_timeout_ms"], file_mode))
+        # Counts of the current windows only: an operating-system crash may lose the last
+        # moment's counts, never the database. Without syncs, admitting a request writes
+        # to the page cache alone, its checkpoints included.
+        counters.initialize(
+            connect(counters_url, settings["sqlite_busy_timeout_ms"], file_mode, synchronous="off")
+        )
     if settings["auto_migrate"]:
         upgrade()
 
