@@ -39,7 +39,8 @@ class Compiled:
         elif first is not None and first[0] is compiled_for and first[1].initialized:
             learnt = {name: value for name, value in vars(first[1]).items() if name not in first[2]}
             self._decoding, self._first = (compiled_for, learnt), None
-        elif first is None or first[0] is not compiled_for:
+        else:
+            # Watch this one: the one before found no row (or was for another database).
             self._first = (compiled_for, wrapper, set(vars(wrapper)))
         return wrapper
 

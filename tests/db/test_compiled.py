@@ -18,6 +18,7 @@ def test_a_compiled_query_answers_what_the_query_itself_answers(app, make_key):
     for account in ("acme", "globex", "initech", "umbrella", "acme"):
         make_key(account=account)
     compiled = db.Compiled(lambda prefix: ApiKey.with_prefix(prefix))
+    assert compiled.first("nothing0") is None  # a first execution with no row to learn from
     for key in ApiKey.select():
         fresh = ApiKey.with_prefix(key.prefix).first()
         again = compiled.first(key.prefix)
@@ -27,6 +28,7 @@ def test_a_compiled_query_answers_what_the_query_itself_answers(app, make_key):
             fresh.permissions,
         )
     assert compiled.first("nothing1") is None
+    assert compiled._decoding is not None  # learnt from a later execution
 
 
 def test_insert_rows_writes_what_the_model_would(app):
