@@ -429,7 +429,7 @@ class PostTally(Model):
     Triggers on `post` (migration 0003) append +1/-1 rows to PostTallyDelta: appends
     take no shared row lock, so concurrent writers never wait on or deadlock over a
     counter. The worker folds deltas into this table; a count reads both in one
-    statement (postline/posts/tallies.py).
+    statement (postline/tallies.py).
     """
 
     account_id = CharField(max_length=40)
@@ -456,6 +456,35 @@ class PostTallyDelta(Model):
         database = database
         legacy_table_names = False
         indexes = ((("account_id", "mode", "status", "channel_id"), False),)
+
+
+class WebhookDeliveryTally(Model):
+    """Deliveries per (webhook, event type, trigger), so a delivery history's total does
+    not cost a scan of the webhook's deliveries. Kept like PostTally: triggers on
+    `webhook_delivery` (migration 0011) append to WebhookDeliveryTallyDelta on insert and
+    delete; the worker folds (postline/tallies.py)."""
+
+    webhook_id = CharField(max_length=40)
+    event_type = CharField(max_length=32)
+    trigger = CharField(max_length=8)
+    count = IntegerField()
+
+    class Meta:
+        database = database
+        legacy_table_names = False
+        primary_key = CompositeKey("webhook_id", "event_type", "trigger")
+
+
+class WebhookDeliveryTallyDelta(Model):
+    id = AutoField()
+    webhook_id = CharField(max_length=40)
+    event_type = CharField(max_length=32)
+    trigger = CharField(max_length=8)
+    delta = IntegerField()
+
+    class Meta:
+        database = database
+        legacy_table_names = False
 
 
 class IdempotencyKey(BaseModel):
@@ -798,6 +827,8 @@ class UsageEndpointDay(UsageRow):
 TABLES = [
     PostTally,
     PostTallyDelta,
+    WebhookDeliveryTally,
+    WebhookDeliveryTallyDelta,
     Account,
     ApiKey,
     ConsoleUser,

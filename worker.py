@@ -67,7 +67,7 @@ def build_scheduler(settings, pools, beat):
     )
     jobs = [
         *[(pool.name, guarded(pool.name, pool.dispatch_due), [], poll) for pool in pools],
-        ("fold-post-tallies", guarded("fold-post-tallies", maintenance.fold_post_tallies), [], steady),
+        ("fold-tallies", guarded("fold-tallies", maintenance.fold_tallies), [], steady),
         ("refresh-tokens", guarded("refresh-tokens", tokens.refresh_expiring), [], REFRESH_INTERVAL),
         ("expire-tokens", guarded("expire-tokens", tokens.expire_lapsed), [], REFRESH_INTERVAL),
         ("purge", guarded("purge", maintenance.purge_expired_rows), [settings], purge),

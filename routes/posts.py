@@ -4,7 +4,8 @@ from flask import current_app, g
 from flask.views import MethodView
 
 from models import Post
-from postline.posts import lifecycle, tallies, targets
+from postline import tallies
+from postline.posts import lifecycle, targets
 from postline.statuses import PostStatus
 from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, batch_envelope, deleted, envelope, list_envelope, single
@@ -55,7 +56,7 @@ class Posts(MethodView):
         Sorted by `scheduledFor` by default. Filter by `status`, `channelId`, `scheduledFor`,
         `createdAt` and `content` with `filter[field][operator]=value`; totals are exact.
         """
-        total = tallies.count_for_listing(g.api_key, LISTING.named_filters(args))
+        total = tallies.POSTS.count_for_listing(scope(g.api_key), LISTING.named_filters(args))
         page = LISTING.page(scope(g.api_key), args, g.request_id, total=total)
         targets.attach(page["data"])
         return page

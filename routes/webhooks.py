@@ -4,6 +4,7 @@ from flask import current_app, g
 from flask.views import MethodView
 
 from models import Webhook, WebhookDelivery
+from postline import tallies
 from postline.statuses import DeliveryStatus, DeliveryTrigger
 from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
@@ -136,7 +137,8 @@ class Deliveries(MethodView):
         first 1 KB) and when the next attempt is due. Kept for 30 days.
         """
         webhook = Webhook.get_visible(g.api_key, webhook_id)
-        return DELIVERY_LISTING.page((webhook.id,), args, g.request_id)
+        total = tallies.DELIVERIES.count_for_listing((webhook.id,), DELIVERY_LISTING.named_filters(args))
+        return DELIVERY_LISTING.page((webhook.id,), args, g.request_id, total=total)
 
 
 @blp.route("/<webhook_id>/deliveries/<delivery_id>")

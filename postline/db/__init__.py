@@ -22,7 +22,8 @@ from playhouse import db_url
 # Any constants work; they name PostgreSQL advisory locks.
 MIGRATION_LOCK_ID = 7_420_013
 BOOTSTRAP_LOCK_ID = 7_420_014
-TALLY_LOCK_ID = 7_420_015
+POST_TALLY_LOCK_ID = 7_420_015
+DELIVERY_TALLY_LOCK_ID = 7_420_016
 
 # What a lost or unreachable database raises (peewee wraps the driver's errors).
 UNAVAILABLE = (OperationalError, InterfaceError)
@@ -39,7 +40,8 @@ counters = DatabaseProxy()
 __all__ = [
     "BOOTSTRAP_LOCK_ID",
     "MIGRATIONS_DIR",
-    "TALLY_LOCK_ID",
+    "POST_TALLY_LOCK_ID",
+    "DELIVERY_TALLY_LOCK_ID",
     "UNAVAILABLE",
     "Compiled",
     "ListField",

@@ -1,4 +1,4 @@
-"""The worker's housekeeping: folding post tallies and purging expired rows."""
+"""The worker's housekeeping: folding tallies and purging expired rows."""
 
 import logging
 
@@ -13,9 +13,8 @@ from models import (
     WebhookDelivery,
     WorkerHeartbeat,
 )
-from postline import clock
+from postline import clock, tallies
 from postline.limits import usage
-from postline.posts import tallies
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +42,6 @@ def purge_expired_rows(settings):
             log.info("purged %d %s", removed, what)
 
 
-def fold_post_tallies():
-    """Job: keep listing totals cheap: fold the tally deltas the post triggers appended."""
+def fold_tallies():
+    """Job: keep listing totals cheap: fold the deltas the tally triggers appended."""
     tallies.fold()

@@ -1,2 +1,2 @@
-"""Posts: their lifecycle (lifecycle), the counts listings show (tallies), their
-targets, and publishing them (publishing, run by the worker)."""
+"""Posts: their lifecycle (lifecycle), their targets, and publishing them (publishing,
+run by the worker). The counts listings show are in postline/tallies.py."""

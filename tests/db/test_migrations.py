@@ -6,7 +6,9 @@ import sys
 import pytest
 from peewee import SqliteDatabase
 from playhouse.db_url import connect
+from playhouse.migrations import Runner
 
+from models import WebhookDeliveryTally
 from postline import db
 from tests.support import ROOT
 
@@ -70,3 +72,23 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(app):
     assert db.database.execute_sql("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.database.execute_sql("PRAGMA foreign_keys").fetchone()[0] == 1
     assert db.database.execute_sql("PRAGMA busy_timeout").fetchone()[0] == 5000
+
+
+def test_delivery_tallies_count_the_deliveries_stored_before_them(api):
+    """Migration 0011 counts the deliveries an upgraded database already holds, so the
+    delivery history's total is exact from the first request after the upgrade."""
+    webhook = api.post(
+        "/v1/webhooks", json={"url": "https://hooks.example.com/in", "events": ["post.created"]}
+    )
+    webhook = webhook.get_json()["data"]["id"]
+    runner = Runner(db.database.obj, str(db.MIGRATIONS_DIR))
+    assert runner.down() == ["0011_delivery_tallies"]
+    try:
+        for _ in range(3):
+            assert api.post(f"/v1/webhooks/{webhook}/test").status_code == 201
+    finally:
+        assert runner.up() == ["0011_delivery_tallies"]
+    assert [row.count for row in WebhookDeliveryTally.select()] == [3]
+    assert api.post(f"/v1/webhooks/{webhook}/test").status_code == 201
+    listing = api.get(f"/v1/webhooks/{webhook}/deliveries").get_json()
+    assert listing["meta"]["pagination"]["total"] == len(listing["data"]) == 4

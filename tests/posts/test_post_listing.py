@@ -3,7 +3,7 @@
 import pytest
 
 from models import Post, PostTarget
-from postline.posts import tallies
+from postline import tallies
 from tests.support.client import assert_error
 
 T = 1_800_000_000_000

@@ -81,7 +81,7 @@ def test_a_worker_whose_jobs_wait_on_locks_still_beats(app, client, worker_proce
     app.config["POSTLINE"]["worker"]["heartbeat_timeout"] = 3
     blocker = psycopg2.connect(database_url)
     blocker.cursor().execute(f"LOCK TABLE {STALLED_TABLES} IN ACCESS EXCLUSIVE MODE")
-    blocker.cursor().execute("SELECT pg_advisory_xact_lock(%s)", (db.TALLY_LOCK_ID,))
+    blocker.cursor().execute("SELECT pg_advisory_xact_lock(%s)", (db.POST_TALLY_LOCK_ID,))
     try:
         worker = worker_process(POSTLINE_WORKER_POLL_INTERVAL="0.2")
         deadline = time.monotonic() + 30

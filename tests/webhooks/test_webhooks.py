@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from models import Account, Event, Webhook, WebhookDelivery
+from models import Account, Event, Webhook, WebhookDelivery, WebhookDeliveryTally
+from postline import tallies
 from postline.db import database
 from postline.webhooks import delivery as webhook_delivery
 from postline.webhooks import events
@@ -351,6 +352,52 @@ def test_delivery_filters(api, history, query, expected):
     query = query.format(t2=t + 2000)
     response = api.get(f"/v1/webhooks/{webhook['id']}/deliveries?{query}")
     assert delivery_ids(response) == [made[i] for i in expected]
+    assert response.get_json()["meta"]["pagination"]["total"] == len(expected)
+
+
+def test_delivery_totals_stay_exact_through_every_change(api, history):
+    """The tallies behind a delivery history's `total` agree with a real count after new
+    deliveries, folds, the purge, and deleting a webhook (its deliveries go by cascade)."""
+    t, webhook, made = history
+    other = create(api, events=["post.created"])
+    queries = ["", "filter[event]=post.created", "filter[trigger]=manual", "filter[event][ne]=post.created"]
+
+    def check(hooks=(webhook, other)):
+        for hook in hooks:
+            real = WebhookDelivery.select().where(WebhookDelivery.webhook == hook["id"])
+            expected = [
+                real.count(),
+                real.where(WebhookDelivery.event_type == "post.created").count(),
+                real.where(WebhookDelivery.trigger == "manual").count(),
+                real.where(WebhookDelivery.event_type != "post.created").count(),
+            ]
+            totals = [
+                api.get(f"/v1/webhooks/{hook['id']}/deliveries?{query}").get_json()["meta"]["pagination"][
+                    "total"
+                ]
+                for query in queries
+            ]
+            assert totals == expected, hook["id"]
+
+    check()
+    tallies.fold()
+    check()
+    with database.atomic():
+        events.record(webhook["userId"], "live", "post.created", {"post_id": "post_later"})
+    api.post(f"/v1/webhooks/{other['id']}/test")
+    check()
+    tallies.fold()
+    check()
+    # The purge deletes finished deliveries past retention: the three the fixture ended.
+    WebhookDelivery.update(due_at=None).where(WebhookDelivery.status != "pending").execute()
+    assert WebhookDelivery.purge_before(t + 10_000) == 3
+    check()
+    tallies.fold()
+    check()
+    api.delete(f"/v1/webhooks/{other['id']}")
+    tallies.fold()
+    check([webhook])
+    assert not WebhookDeliveryTally.select().where(WebhookDeliveryTally.webhook_id == other["id"]).exists()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,142 @@
+"""Counts kept so that a listing's total costs no scan: posts per status and channel,
+webhook deliveries per event and trigger.
+
+Triggers append +1/-1 rows to a delta table on every insert, delete (and for posts,
+change of status or channel): appends take no shared row lock, so concurrent writers
+never wait on or deadlock over a counter. The worker folds the deltas into the tally
+table (`Tally.fold`); a total reads both in one statement (`Tally.total`), so it is
+exact whether or not the worker has folded lately. Post triggers: migration 0003;
+delivery triggers: migration 0011.
+"""
+
+from peewee import SQL, NodeList, Select, fn
+
+from models import PostTally, PostTallyDelta, WebhookDeliveryTally, WebhookDeliveryTallyDelta
+from postline import db
+from postline.db import database
+from postline.db.filters import compare
+
+# Unfolded deltas a total will sum before it folds them first.
+FOLD_BACKLOG = 500
+
+
+class Tally:
+    """One tally table and its deltas.
+
+    `scope` names the columns every total fixes (a post listing's account and mode);
+    `filters` maps the listing filters a total can answer to the columns they read.
+    """
+
+    def __init__(self, table, deltas, scope, filters, lock_id):
+        self.table, self.deltas, self.scope, self.filters = table, deltas, scope, filters
+        self.lock_id = lock_id
+        self.key = [field.column_name for field in table._meta.get_primary_keys()]
+        # The span of delta ids: an upper bound of the backlog, read from the primary key's ends.
+        self._backlog = db.Compiled(
+            lambda: deltas.select(fn.COALESCE(fn.MAX(deltas.id) - fn.MIN(deltas.id) + 1, 0)).tuples()
+        )
+        self._totals = {}
+
+    def count_for_listing(self, scope_values, filters):
+        """A listing's total, or None when a filter needs a real COUNT.
+
+        `filters` are (filter name, operator, value) triples.
+        """
+        filters = list(filters)
+        if any(name not in self.filters for name, _, _ in filters):
+            return None
+        return self.total(scope_values, [(self.filters[name], op, value) for name, op, value in filters])
+
+    def total(self, scope_values, filters=()):
+        """Rows of one scope, from the tally and the unfolded deltas in one statement (one
+        snapshot). `filters` are (column, operator, value), a list value for `in`.
+
+        The deltas are summed row by row, so a long backlog (no worker folding) is folded
+        here first: a total stays cheap whatever the worker does.
+        """
+        if self._backlog.first()[0] > FOLD_BACKLOG:
+            self.fold()
+        shape = tuple((column, operator, _arity(value)) for column, operator, value in filters)
+        values = list(scope_values)
+        for _, _, value in filters:
+            values += value if isinstance(value, list) else [value]
+        return self._total_query(shape).first(*values)[0]
+
+    def fold(self):
+        """Move the appended deltas into the tally; returns how many were folded. Rows
+        counting nothing (a deleted webhook's, say) are dropped."""
+        table, deltas = self.table._meta.table_name, self.deltas._meta.table_name
+        key = ", ".join(f'"{column}"' for column in self.key)
+        # WHERE TRUE: SQLite's upsert needs it to parse INSERT ... SELECT ... ON CONFLICT.
+        moved = f"SELECT {key}, SUM(delta) FROM {{source}} WHERE TRUE GROUP BY {key}"
+        upsert = (
+            f"INSERT INTO {table} ({key}, count) {{rows}} ON CONFLICT ({key}) "
+            f"DO UPDATE SET count = {table}.count + excluded.count"
+        )
+        with db.serialized(self.lock_id):
+            if db.is_sqlite():
+                # The write lock taken at BEGIN keeps new deltas out until commit.
+                folded = self.deltas.select().count()
+                database.execute_sql(upsert.format(rows=moved.format(source=deltas)))
+                self.deltas.delete().execute()
+            else:
+                # One statement: exactly the deltas this snapshot sees are deleted and added.
+                cursor = database.execute_sql(
+                    f"WITH deleted AS (DELETE FROM {deltas} RETURNING *), "
+                    f"folded AS ({upsert.format(rows=moved.format(source='deleted'))} RETURNING 1) "
+                    "SELECT (SELECT COUNT(*) FROM deleted)"
+                )
+                folded = cursor.fetchone()[0]
+            if folded:
+                self.table.delete().where(self.table.count == 0).execute()
+            return folded
+
+    def _total_query(self, shape):
+        """The Compiled total for one shape of filters (columns, operators, list lengths)."""
+        if shape not in self._totals:
+            self._totals[shape] = db.Compiled(lambda *values: self._build_total(shape, values))
+        return self._totals[shape]
+
+    def _build_total(self, shape, values):
+        scoped = len(self.scope)
+
+        def total(model, column):
+            conditions = [
+                getattr(model, name) == value for name, value in zip(self.scope, values, strict=False)
+            ]
+            remaining = iter(values[scoped:])
+            for name, operator, arity in shape:
+                value = next(remaining) if arity is None else [next(remaining) for _ in range(arity)]
+                conditions.append(compare(getattr(model, name), operator, value))
+            return model.select(fn.COALESCE(fn.SUM(column), 0)).where(*conditions)
+
+        # NodeList, not `+`: adding two peewee queries makes a UNION ALL.
+        both = NodeList(
+            (total(self.table, self.table.count), SQL("+"), total(self.deltas, self.deltas.delta))
+        )
+        return Select(columns=[both]).bind(database).tuples()
+
+
+def _arity(value):
+    return len(value) if isinstance(value, list) else None
+
+
+POSTS = Tally(
+    PostTally,
+    PostTallyDelta,
+    scope=("account_id", "mode"),
+    filters={"status": "status", "channelId": "channel_id"},
+    lock_id=db.POST_TALLY_LOCK_ID,
+)
+DELIVERIES = Tally(
+    WebhookDeliveryTally,
+    WebhookDeliveryTallyDelta,
+    scope=("webhook_id",),
+    filters={"event": "event_type", "trigger": "trigger"},
+    lock_id=db.DELIVERY_TALLY_LOCK_ID,
+)
+
+
+def fold():
+    """Fold every tally's deltas; returns how many were folded."""
+    return POSTS.fold() + DELIVERIES.fold()
