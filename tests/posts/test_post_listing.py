@@ -2,7 +2,7 @@
 
 import pytest
 
-from models import Post, PostTarget
+from models import Post, PostTallyDelta, PostTarget
 from postline import tallies
 from tests.support.client import assert_error
 
@@ -203,3 +203,17 @@ def test_listing_includes_targets(api, posts):
     data = {p["id"]: p for p in api.get("/v1/posts").get_json()["data"]}
     assert [t["platformPostId"] for t in data[posts["ids"]["p1"]]["targets"]] == ["sb_1"]
     assert data[posts["ids"]["p0"]]["targets"] == []
+
+
+def test_a_listing_folds_a_long_backlog_when_no_worker_does(api, posts, monkeypatch):
+    """With no worker folding, a total folds the deltas itself once they pass
+    FOLD_BACKLOG, so it never sums an ever longer backlog; and it stays exact."""
+    tallies.fold()
+    monkeypatch.setattr(tallies, "FOLD_BACKLOG", 10)
+    Post.update(status="done").where(Post.id.in_(list(posts["ids"].values()))).execute()
+    Post.update(status="failed").where(Post.id.in_(list(posts["ids"].values()))).execute()
+    assert PostTallyDelta.select().count() > 10  # -1 and +1 per change of status
+    monkeypatch.setattr(tallies.POSTS, "_next_check", 0.0)  # this process looked a moment ago
+    total = api.get("/v1/posts?filter[status]=failed").get_json()["meta"]["pagination"]["total"]
+    assert total == 6
+    assert PostTallyDelta.select().count() == 0
