@@ -67,8 +67,7 @@ class SqlCounters:
 
 def _admission(bucket, now_ms):
     """(SQL, parameters, returned columns) of counting one request in the bucket."""
-    limits = sorted(bucket.limits, key=lambda limit: limit.window.seconds)  # the columns' order
-    sql, returned = _upsert_sql(counters.obj.param, tuple(limit.window for limit in limits))
+    limits, sql, returned = _upsert_plan(counters.obj.param, bucket.limits)
     slots, conditions = [], []
     expires_at = now_ms
     for limit in limits:
@@ -84,6 +83,13 @@ def _admit(sql, parameters, returned):
     # Read to the end: on SQLite the statement's transaction lasts until then.
     rows = counters.execute_sql(sql, parameters).fetchall()
     return dict(zip(returned, rows[0], strict=True)) if rows else None
+
+
+@functools.cache
+def _upsert_plan(param, limits):
+    """(the limits in their columns' order, SQL, returned columns) for one set of limits."""
+    limits = tuple(sorted(limits, key=lambda limit: limit.window.seconds))
+    return (limits, *_upsert_sql(param, tuple(limit.window for limit in limits)))
 
 
 @functools.cache
@@ -132,15 +138,19 @@ def _later(stored, new):
     return f"(CASE WHEN {stored} > {new} THEN {stored} ELSE {new} END)"
 
 
+# Each window's columns: (slot, count, previous).
+COLUMNS = {w.name: tuple(f"{w.name}_{c}" for c in WINDOW_COLUMNS) for w in sliding_window.WINDOWS}
+
+
 def _statuses(bucket, row, now_ms):
     statuses = []
     for limit in bucket.limits:
-        name = limit.window.name
+        slot_column, count_column, previous_column = COLUMNS[limit.window.name]
         at = now_ms
         slot, slot_end = sliding_window.slot_of(limit.window, at)
         current = previous = 0
         if row is not None:
-            stored_slot = row[f"{name}_slot"]
+            stored_slot = row[slot_column]
             if stored_slot > slot:
                 # Started by a server whose clock runs ahead: look from that slot's start.
                 at, slot, slot_end = (
@@ -149,8 +159,8 @@ def _statuses(bucket, row, now_ms):
                     (stored_slot + 1) * limit.window.ms,
                 )
             if stored_slot == slot:
-                current, previous = row[f"{name}_count"], row[f"{name}_previous"]
+                current, previous = row[count_column], row[previous_column]
             elif stored_slot == slot - 1:
-                previous = row[f"{name}_count"]
+                previous = row[count_column]
         statuses.append(sliding_window.status(limit, current, previous, slot_end, at, bucket.endpoint))
     return statuses

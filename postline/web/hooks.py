@@ -37,61 +37,78 @@ def init_app(app):
 
 
 def before_request():
-    g.started = time.perf_counter()
-    incoming = request.headers.get("X-Request-Id", "")
-    g.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
-    method = "GET" if request.method == "HEAD" else request.method
-    known = current_app.extensions["postline.auth_rules"].get((request.endpoint, method))
+    # Each use of `request`, `g` or `current_app` costs a context lookup: on the hooks
+    # every request runs, they are looked up once (about 7% of GET /v1/health).
+    req, state, app = (
+        request._get_current_object(),
+        g._get_current_object(),
+        current_app._get_current_object(),
+    )
+    state.started = time.perf_counter()
+    incoming = req.headers.get("X-Request-Id", "")
+    state.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
+    method = "GET" if req.method == "HEAD" else req.method
+    known = app.extensions["postline.auth_rules"].get((req.endpoint, method))
     if known is None:
         return  # unknown paths, 405s and the service's own pages answer without a key
     db.check_out()
-    rule, g.endpoint = known
+    rule, state.endpoint = known
     if rule.keyless:
         return
-    if legacy.serves(g.endpoint):
-        g.api_key = legacy.authenticate(rule)  # a console session in place of a key
+    if legacy.serves(state.endpoint):
+        state.api_key = legacy.authenticate(rule)  # a console session in place of a key
     else:
-        g.api_key = keys.authenticate(request.headers.get("Authorization"))
-    if request.view_args and not all(storable_text(value) for value in request.view_args.values()):
+        state.api_key = keys.authenticate(req.headers.get("Authorization"))
+    key = state.api_key
+    if req.view_args and not all(storable_text(value) for value in req.view_args.values()):
         raise ApiError.from_status(404)  # no id holds such characters
-    if not g.get("legacy"):
-        g.rate_limit = limits.admit(g.api_key, g.endpoint)  # None when limits are off
-    usage.count(g.api_key.account_id, g.api_key.mode, endpoint=g.endpoint, requests=1)
-    if rule.permission and rule.permission not in g.api_key.permissions:
+    if not state.get("legacy"):
+        state.rate_limit = limits.admit(key, state.endpoint)  # None when limits are off
+    usage.count(key.account_id, key.mode, endpoint=state.endpoint, requests=1)
+    if rule.permission and rule.permission not in key.permissions:
         needed = f"requires {rule.permission}"
         raise Forbidden(f"This API key lacks a permission: {needed}.", detail=needed)
-    _check_body_type(rule)
+    _check_body_type(req, rule)
 
 
-def _check_body_type(rule):
-    has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "")
-    if request.method in BODY_METHODS and has_body and request.mimetype not in rule.content_types:
+def _check_body_type(req, rule):
+    if req.method not in BODY_METHODS:
+        return
+    has_body = bool(req.content_length) or "chunked" in req.headers.get("Transfer-Encoding", "")
+    if has_body and req.mimetype not in rule.content_types:
         raise ApiError.from_status(
-            415, f"Send the body as {' or '.join(rule.content_types)} (got '{request.mimetype or 'none'}')."
+            415, f"Send the body as {' or '.join(rule.content_types)} (got '{req.mimetype or 'none'}')."
         )
 
 
 def after_request(response):
-    response.headers["X-Request-Id"] = g.get("request_id", "")
-    if g.get("rate_limit") is not None:
-        response.headers.update(limiter.headers(g.rate_limit))
-    _log_access(response)
+    req, state = request._get_current_object(), g._get_current_object()
+    response.headers["X-Request-Id"] = state.get("request_id", "")
+    standing = state.get("rate_limit")
+    if standing is not None:
+        # extend, not update: no answer has these yet (a 429's, made in errors.py, has no
+        # `rate_limit` here), and update looks for each name among the others first.
+        response.headers.extend(limiter.headers(standing))
+    _log_access(req, state, response)
     if metrics.enabled():
-        route = request.url_rule.rule if request.url_rule else "unmatched"
-        metrics.request_answered(request.method, route, response.status_code, time.perf_counter() - g.started)
+        route = req.url_rule.rule if req.url_rule else "unmatched"
+        metrics.request_answered(req.method, route, response.status_code, time.perf_counter() - state.started)
     return response
 
 
-def _log_access(response):
-    key = g.get("api_key")
+def _log_access(req, state, response):
+    level = logging.DEBUG if req.path in QUIET_PATHS else logging.INFO
+    if not access_log.isEnabledFor(level):
+        return  # spare building the fields (server.log_level above INFO)
+    key = state.get("api_key")
     logs.event(
         access_log,
-        f"{request.method} {request.path} {response.status_code}",
-        logging.DEBUG if request.path in QUIET_PATHS else logging.INFO,
-        method=request.method,
-        path=request.path,
+        f"{req.method} {req.path} {response.status_code}",
+        level,
+        method=req.method,
+        path=req.path,
         status=response.status_code,
-        duration_ms=round((time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 1),
-        request_id=g.get("request_id"),
+        duration_ms=round((time.perf_counter() - state.get("started", time.perf_counter())) * 1000, 1),
+        request_id=state.get("request_id"),
         key_id=key.id if key is not None else None,
     )
