@@ -41,6 +41,7 @@ LAYERS = [
             "postline.platforms",
             "postline.posts",
             "postline.process",
+            "postline.tallies",
             "postline.webhooks",
         ],
     ),
