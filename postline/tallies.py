@@ -9,6 +9,7 @@ exact whether or not the worker has folded lately. Post triggers: migration 0003
 delivery triggers: migration 0011.
 """
 
+import functools
 import time
 
 from peewee import SQL, NodeList, Select, fn
@@ -42,7 +43,6 @@ class Tally:
         self._backlog = db.Compiled(
             lambda: deltas.select(fn.COALESCE(fn.MAX(deltas.id) - fn.MIN(deltas.id) + 1, 0)).tuples()
         )
-        self._totals = {}
         self._next_check = 0.0  # time.monotonic() of the next look at the backlog
 
     def count_for_listing(self, scope_values, filters):
@@ -104,9 +104,7 @@ class Tally:
 
     def _total_query(self, shape):
         """The Compiled total for one shape of filters (columns, operators, list lengths)."""
-        if shape not in self._totals:
-            self._totals[shape] = db.Compiled(lambda *values: self._build_total(shape, values))
-        return self._totals[shape]
+        return _compiled_total(self, shape)
 
     def _build_total(self, shape, values):
         scoped = len(self.scope)
@@ -130,6 +128,11 @@ class Tally:
 
 def _arity(value):
     return len(value) if isinstance(value, list) else None
+
+
+@functools.lru_cache(maxsize=256)  # bounded: `in` lists of every length make new shapes
+def _compiled_total(tally, shape):
+    return db.Compiled(lambda *values: tally._build_total(shape, values))
 
 
 POSTS = Tally(
