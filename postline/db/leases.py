@@ -7,7 +7,7 @@ A claimable model has three columns:
 - `lease_owner` (who holds the row: the claiming worker's id and a number of its own
   for this one claim) and `lease_expires_at`.
 
-`claim` takes due rows in one atomic UPDATE and moves their `due_at` to the end of
+A `Claim` takes due rows in one atomic UPDATE and moves their `due_at` to the end of
 the lease, so the row of a worker that died becomes due again when its lease
 expires. Leases are short; while a worker holds a row, its `Keeper` renews the lease
 every third of its length, so a crashed worker's rows are taken over within one
@@ -27,34 +27,46 @@ log = logging.getLogger(__name__)
 _claims = itertools.count(1)
 
 
-def claim(model, worker_id, now_ms, lease_ms, limit, where=None):
-    """Lease up to `limit` rows with `due_at <= now_ms`, earliest first; return them.
-
-    `where` narrows which due rows may be taken. Every claim has an owner of its own
-    (`<worker_id>#<n>`), so a worker that claims a row again after its lease expired
-    holds it under a new name that the old claim cannot write under.
+class Claim:
+    """One kind of claim: `model`'s due rows, earliest first, that also match
+    `where(*values)` (a function of the values' peewee slots; None: any due row), read
+    back with `fields` (None: every field). Its SQL is written once (postline/db/compiled.py):
+    claims come several times a second from every thread of a busy worker.
     """
-    if limit <= 0:
-        return []
-    due = model.due_at <= now_ms
-    if where is not None:
-        due &= where
-    candidates = model.select(model.id).where(due).order_by(model.due_at).limit(limit)
-    if not db.is_sqlite():
-        # Rows another worker is claiming right now are skipped, not waited for.
-        candidates = candidates.for_update(skip_locked=True)
-    # On SQLite the one UPDATE statement holds the database's write lock throughout.
-    updates = {
-        model.lease_owner: f"{worker_id}#{next(_claims)}",
-        model.lease_expires_at: now_ms + lease_ms,
-        model.due_at: now_ms + lease_ms,
-    }
-    # On SQLite a transaction of its own, so that it queues with the process's other
-    # writers (postline/db/sqlite.py) instead of polling SQLite's lock; on PostgreSQL
-    # the one statement is atomic by itself (BEGIN and COMMIT would be two more round trips).
-    with db.writing():
-        claimed = list(model.update(updates).where(model.id.in_(candidates)).returning(model).execute())
-    return sorted(claimed, key=lambda row: row.id)
+
+    def __init__(self, model, where=None, fields=None):
+        self.model = model
+        self._where = where
+        self._fields = fields or [model]
+        self._compiled = db.Compiled(self._build)
+
+    def __call__(self, worker_id, now_ms, lease_ms, limit, *values):
+        """Lease up to `limit` rows with `due_at <= now_ms` (and `where(*values)`); return
+        them by id. Every claim has an owner of its own (`<worker_id>#<n>`), so a worker
+        that claims a row again after its lease expired holds it under a new name that
+        the old claim cannot write under."""
+        if limit <= 0:
+            return []
+        owner, expires = f"{worker_id}#{next(_claims)}", now_ms + lease_ms
+        # On SQLite a transaction of its own, so that it queues with the process's other
+        # writers (postline/db/sqlite.py) instead of polling SQLite's lock; on PostgreSQL
+        # the one statement is atomic by itself (BEGIN and COMMIT would be two more round trips).
+        with db.writing():
+            claimed = list(self._compiled.rows(owner, expires, now_ms, limit, *values))
+        return sorted(claimed, key=lambda row: row.id)
+
+    def _build(self, owner, expires, now, limit, *values):
+        model = self.model
+        due = model.due_at <= now
+        if self._where is not None:
+            due &= self._where(*values)
+        candidates = model.select(model.id).where(due).order_by(model.due_at).limit(limit)
+        if not db.is_sqlite():
+            # Rows another worker is claiming right now are skipped, not waited for.
+            candidates = candidates.for_update(skip_locked=True)
+        # On SQLite the one UPDATE statement holds the database's write lock throughout.
+        updates = {model.lease_owner: owner, model.lease_expires_at: expires, model.due_at: expires}
+        return model.update(updates).where(model.id.in_(candidates)).returning(*self._fields)
 
 
 def any_due(model, now_ms):

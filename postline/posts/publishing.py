@@ -54,7 +54,10 @@ NOTHING = object()  # a target with nothing to send now
 # (tests/faults/test_slow_platform.py).
 LIVE_BATCH = 1
 LIVE_QUEUE, TEST_QUEUE = "live", "test"
-_QUEUES = {LIVE_QUEUE: (Post.mode == LIVE, LIVE_BATCH), TEST_QUEUE: (Post.mode != LIVE, None)}
+_QUEUES = {
+    LIVE_QUEUE: (leases.Claim(Post, where=lambda: Post.mode == LIVE), LIVE_BATCH),
+    TEST_QUEUE: (leases.Claim(Post, where=lambda: Post.mode != LIVE), None),
+}
 EMPTY_QUEUE_PAUSE_MS = 250
 _turns = itertools.count()
 _looked_empty_until = {LIVE_QUEUE: 0, TEST_QUEUE: 0}
@@ -122,8 +125,8 @@ def claim_batch(worker_id, lease_ms, limit):
     now = clock.now_ms()
     queues = (LIVE_QUEUE, TEST_QUEUE) if next(_turns) % 2 else (TEST_QUEUE, LIVE_QUEUE)
     for queue in sorted(queues, key=lambda queue: _looked_empty_until[queue] > now):
-        where, most = _QUEUES[queue]
-        claimed = leases.claim(Post, worker_id, now, lease_ms, most or limit, where=where)
+        claim, most = _QUEUES[queue]
+        claimed = claim(worker_id, now, lease_ms, most or limit)
         if claimed:
             return claimed
         _looked_empty_until[queue] = now + EMPTY_QUEUE_PAUSE_MS

@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 RESPONSE_BODY_LIMIT = 1024
 GONE = 410  # a receiver's way to say: no more deliveries, ever
 USER_AGENT = f"Postline-Webhooks/{VERSION}"
-BATCH_SIZE = 100
+BATCH_SIZE = 250
 FLUSH_SECONDS = 0.5
 
 
@@ -66,9 +66,25 @@ def claim_next(worker_id, settings, lease_ms):
     # Few due: split them across the webhook's free slots rather than send them one by one.
     webhook_id, due = found
     size = min(BATCH_SIZE, max(1, math.ceil(due / (slots - claims[webhook_id]))))
-    return leases.claim(
-        WebhookDelivery, worker_id, now, lease_ms, limit=size, where=WebhookDelivery.webhook == webhook_id
-    )
+    return _CLAIM(worker_id, now, lease_ms, size, webhook_id)
+
+
+# A claimed delivery is read back with what sending it needs: `_Batch` and `_unsent` use
+# these, the lease keeper the id and owner; the other columns are written, never read.
+_CLAIM = leases.Claim(
+    WebhookDelivery,
+    where=lambda webhook_id: WebhookDelivery.webhook == webhook_id,
+    fields=[
+        WebhookDelivery.id,
+        WebhookDelivery.lease_owner,
+        WebhookDelivery.trigger,
+        WebhookDelivery.attempts,
+        WebhookDelivery.last_attempt_at,
+        WebhookDelivery.response_status,
+        WebhookDelivery.response_body,
+        WebhookDelivery.duration_ms,
+    ],
+)
 
 
 def deliver_due(settings, worker_id, lease_ms):

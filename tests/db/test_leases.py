@@ -13,6 +13,7 @@ from postline.db import database, leases
 
 LEASE = 60_000
 NOW = 1_800_000_000_000
+claim = leases.Claim(WebhookDelivery)
 
 
 @pytest.fixture
@@ -38,30 +39,31 @@ def lease_of(row_id):
 
 def test_claim_takes_due_rows_earliest_first_and_leases_them(make_rows):
     late, early, future = make_rows(1, NOW - 10), make_rows(1, NOW - 20), make_rows(1, NOW + 1)
-    claimed = leases.claim(WebhookDelivery, "w1", NOW, LEASE, limit=1)
+    claimed = claim("w1", NOW, LEASE, limit=1)
     assert [row.id for row in claimed] == early
     owner = claimed[0].lease_owner
     assert owner.startswith("w1#") and claimed[0].lease_expires_at == NOW + LEASE
     assert lease_of(early[0]) == (owner, NOW + LEASE, NOW + LEASE)
 
-    assert [row.id for row in leases.claim(WebhookDelivery, "w2", NOW, LEASE, limit=5)] == late
-    assert leases.claim(WebhookDelivery, "w2", NOW, LEASE, limit=5) == []
+    assert [row.id for row in claim("w2", NOW, LEASE, limit=5)] == late
+    assert claim("w2", NOW, LEASE, limit=5) == []
     assert lease_of(future[0]) == (None, None, NOW + 1)
-    assert leases.claim(WebhookDelivery, "w1", NOW, LEASE, limit=0) == []
+    assert claim("w1", NOW, LEASE, limit=0) == []
 
 
 def test_claim_honours_where(make_rows):
     first, second = make_rows(2)
-    claimed = leases.claim(WebhookDelivery, "w1", NOW, LEASE, limit=5, where=WebhookDelivery.id != first)
+    claim_others = leases.Claim(WebhookDelivery, where=lambda excluded: WebhookDelivery.id != excluded)
+    claimed = claim_others("w1", NOW, LEASE, 5, first)
     assert [row.id for row in claimed] == [second]
     assert lease_of(first) == (None, None, NOW)
 
 
 def test_a_dead_workers_row_is_taken_again_when_its_lease_expires(make_rows):
     (row_id,) = make_rows(1)
-    (dead,) = leases.claim(WebhookDelivery, "dead", NOW, LEASE, limit=1)
-    assert leases.claim(WebhookDelivery, "alive", NOW + LEASE - 1, LEASE, limit=1) == []
-    (taken,) = leases.claim(WebhookDelivery, "alive", NOW + LEASE, LEASE, limit=1)
+    (dead,) = claim("dead", NOW, LEASE, limit=1)
+    assert claim("alive", NOW + LEASE - 1, LEASE, limit=1) == []
+    (taken,) = claim("alive", NOW + LEASE, LEASE, limit=1)
     assert taken.id == row_id and lease_of(row_id) == (taken.lease_owner, NOW + 2 * LEASE, NOW + 2 * LEASE)
     assert taken.lease_owner.startswith("alive#")
 
@@ -75,30 +77,30 @@ def test_a_dead_workers_row_is_taken_again_when_its_lease_expires(make_rows):
 
 def test_a_worker_that_reclaimed_its_own_expired_row_finishes_only_the_new_claim(make_rows):
     make_rows(1)
-    (old,) = leases.claim(WebhookDelivery, "w1", NOW, LEASE, limit=1)
-    (new,) = leases.claim(WebhookDelivery, "w1", NOW + LEASE, LEASE, limit=1)
+    (old,) = claim("w1", NOW, LEASE, limit=1)
+    (new,) = claim("w1", NOW + LEASE, LEASE, limit=1)
     assert leases.finish(old, status="succeeded") is False
     assert leases.finish(new, status="succeeded") is True
 
 
 def test_release_makes_the_row_due_at_once(make_rows):
     (row_id,) = make_rows(1)
-    (row,) = leases.claim(WebhookDelivery, "w1", NOW, LEASE, limit=1)
+    (row,) = claim("w1", NOW, LEASE, limit=1)
     assert leases.release(row, NOW + 10) is True
     assert lease_of(row_id) == (None, None, NOW + 10)
-    assert [r.id for r in leases.claim(WebhookDelivery, "w2", NOW + 10, LEASE, limit=1)] == [row_id]
+    assert [r.id for r in claim("w2", NOW + 10, LEASE, limit=1)] == [row_id]
 
 
 def test_finished_rows_with_no_due_time_are_never_claimed(make_rows):
     make_rows(1)
-    (row,) = leases.claim(WebhookDelivery, "w1", NOW, LEASE, limit=1)
+    (row,) = claim("w1", NOW, LEASE, limit=1)
     leases.finish(row, due_at=None)
-    assert leases.claim(WebhookDelivery, "w1", NOW + 10 * LEASE, LEASE, limit=1) == []
+    assert claim("w1", NOW + 10 * LEASE, LEASE, limit=1) == []
 
 
 def _claim_all(worker_id, batch):
     claimed = []
-    while rows := leases.claim(WebhookDelivery, worker_id, NOW, LEASE, limit=batch):
+    while rows := claim(worker_id, NOW, LEASE, limit=batch):
         claimed += [row.id for row in rows]
     return claimed
 
