@@ -596,7 +596,7 @@ class WebhookDelivery(BaseModel):
     error = TextField(null=True)
     duration_ms = IntegerField(null=True)
     delivered_at = BigIntegerField(null=True)
-    # Indexed where set (migrations/0012): by itself, by webhook, and lease_expires_at.
+    # due_at (alone and after webhook) and lease_expires_at are indexed only where set (0012).
     due_at = BigIntegerField(null=True)
     lease_owner = CharField(max_length=120, null=True)
     lease_expires_at = BigIntegerField(null=True)
