@@ -71,7 +71,7 @@ class Tally:
         values = list(scope_values)
         for _, _, value in filters:
             values += value if isinstance(value, list) else [value]
-        return self._total_query(shape).first(*values)[0]
+        return _compiled_total(self, shape).first(*values)[0]
 
     def fold(self):
         """Move the appended deltas into the tally; returns how many were folded. Rows
@@ -102,10 +102,6 @@ class Tally:
                 self.table.delete().where(self.table.count == 0).execute()
             return folded
 
-    def _total_query(self, shape):
-        """The Compiled total for one shape of filters (columns, operators, list lengths)."""
-        return _compiled_total(self, shape)
-
     def _build_total(self, shape, values):
         scoped = len(self.scope)
 
@@ -132,6 +128,7 @@ def _arity(value):
 
 @functools.lru_cache(maxsize=256)  # bounded: `in` lists of every length make new shapes
 def _compiled_total(tally, shape):
+    """The Compiled total for one shape of filters (columns, operators, list lengths)."""
     return db.Compiled(lambda *values: tally._build_total(shape, values))
 
 
