@@ -6,11 +6,8 @@ way to query them, so no request can reach another account's rows.
 """
 
 import collections
-import functools
-import typing
 
 from peewee import (
-    SQL,
     AutoField,
     BigIntegerField,
     BooleanField,
@@ -536,15 +533,6 @@ class Event(TenantModel):
         return cls.delete().where((cls.created_at < cutoff_ms) & cls.id.not_in(needed)).execute()
 
 
-class SentEvent(typing.NamedTuple):
-    """What sending an event reads of it (WebhookDelivery.for_sending)."""
-
-    id: str
-    type: str
-    data: str
-    created_at: int
-
-
 class Webhook(TenantModel):
     """An endpoint that receives the account's events.
 
@@ -637,79 +625,9 @@ class WebhookDelivery(BaseModel):
         return _found(cls.of(webhook_id).where(cls.id == delivery_id).first())
 
     @classmethod
-    def claims_by_webhook(cls, now_ms):
-        """How many claims hold deliveries of each webhook now: a Counter by webhook id.
-
-        Counted here rather than by GROUP BY or DISTINCT in SQL, for which SQLite would
-        scan every delivery by webhook instead of the few leased ones by their lease index."""
-        held = _HELD_DELIVERIES.rows(now_ms)
-        return collections.Counter(webhook_id for webhook_id, _ in set(held))
-
-    @classmethod
-    def next_webhook_due(cls, now_ms, busy, most):
-        """(webhook id, how many of its deliveries are due, counted to `most` at most)
-        for the webhook of the earliest due delivery, among webhooks not in `busy`;
-        None if there is none."""
-        return _next_webhook_due(len(busy)).first(now_ms, most, *busy)
-
-    @classmethod
-    def for_sending(cls, deliveries):
-        """The events of `deliveries` by delivery id, and their webhook (one for them
-        all), in one query; deleted ones are missing, the webhook None if it is gone."""
-        # Plain tuples, the webhook read once, and SQL written once per batch size: building
-        # three model objects per delivery cost more than the query (bench/webhooks.py).
-        rows = list(_events_to_send(len(deliveries)).rows(*[delivery.id for delivery in deliveries]))
-        events = {delivery_id: SentEvent(*event) for delivery_id, _, *event in rows}
-        webhook = _WEBHOOK.first(rows[0][1]) if rows else None
-        return events, webhook
-
-    @classmethod
     def purge_before(cls, cutoff_ms):
         """Delete finished deliveries created before `cutoff_ms`; pending ones stay."""
         return cls.delete().where((cls.created_at < cutoff_ms) & cls.due_at.is_null()).execute()
-
-
-@functools.lru_cache(maxsize=256)
-def _events_to_send(count):
-    """WebhookDelivery.for_sending's query for `count` deliveries."""
-    delivery = WebhookDelivery
-    return db.Compiled(
-        lambda *delivery_ids: (
-            delivery.select(delivery.id, delivery.webhook, Event.id, Event.type, Event.data, Event.created_at)
-            .join(Event)
-            .where(delivery.id.in_(delivery_ids))
-            .tuples()
-        )
-    )
-
-
-_HELD_DELIVERIES = db.Compiled(
-    lambda now_ms: (
-        WebhookDelivery.select(WebhookDelivery.webhook, WebhookDelivery.lease_owner)
-        .where(WebhookDelivery.lease_expires_at > now_ms)
-        .tuples()
-    )
-)
-
-
-@functools.lru_cache(maxsize=64)
-def _next_webhook_due(busy_count):
-    """WebhookDelivery.next_webhook_due's query with `busy_count` webhooks left out."""
-
-    def build(now_ms, most, *busy):
-        delivery, same = WebhookDelivery, WebhookDelivery.alias()
-        due_of_same = same.select(same.id).where((same.webhook == delivery.webhook) & (same.due_at <= now_ms))
-        due_count = delivery.select(fn.COUNT(SQL("*"))).from_(due_of_same.limit(most).alias("due"))
-        due = delivery.due_at <= now_ms
-        if busy:
-            due &= delivery.webhook.not_in(busy)
-        earliest = delivery.select(delivery.webhook, due_count).where(due).order_by(delivery.due_at)
-        return earliest.limit(1).tuples()
-
-    return db.Compiled(build)
-
-
-_WEBHOOK = db.Compiled(lambda webhook_id: Webhook.select().where(Webhook.id == webhook_id))
 
 
 class Media(TenantModel):

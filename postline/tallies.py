@@ -9,15 +9,13 @@ exact whether or not the worker has folded lately. Post triggers: migration 0003
 delivery triggers: migration 0011.
 """
 
-import functools
 import time
-
-from peewee import SQL, NodeList, Select, fn
 
 from models import PostTally, PostTallyDelta, WebhookDeliveryTally, WebhookDeliveryTallyDelta
 from postline import db
 from postline.db import database
-from postline.db.filters import compare
+from postline.db.filters import shape_of
+from postline.queries import tallies as queries
 
 # Unfolded deltas a total will sum before it folds them first.
 FOLD_BACKLOG = 500
@@ -39,10 +37,7 @@ class Tally:
         self.table, self.deltas, self.scope, self.filters = table, deltas, scope, filters
         self.lock_id = lock_id
         self.key = [field.column_name for field in table._meta.get_primary_keys()]
-        # The span of delta ids: an upper bound of the backlog, read from the primary key's ends.
-        self._backlog = db.Compiled(
-            lambda: deltas.select(fn.COALESCE(fn.MAX(deltas.id) - fn.MIN(deltas.id) + 1, 0)).tuples()
-        )
+        self._backlog = queries.backlog(deltas)
         self._next_check = 0.0  # time.monotonic() of the next look at the backlog
 
     def count_for_listing(self, scope_values, filters):
@@ -67,69 +62,27 @@ class Tally:
             self._next_check = now + BACKLOG_CHECK_S
             if self._backlog.first()[0] > FOLD_BACKLOG:
                 self.fold()
-        shape = tuple((column, operator, _arity(value)) for column, operator, value in filters)
-        values = list(scope_values)
-        for _, _, value in filters:
-            values += value if isinstance(value, list) else [value]
-        return _compiled_total(self, shape).first(*values)[0]
+        shape, values = shape_of(filters)
+        total = queries.TOTALS[self.table, self.deltas, tuple(self.scope), shape]
+        return total.first(*scope_values, *values)[0]
 
     def fold(self):
         """Move the appended deltas into the tally; returns how many were folded. Rows
         counting nothing (a deleted webhook's, say) are dropped."""
         table, deltas = self.table._meta.table_name, self.deltas._meta.table_name
-        key = ", ".join(f'"{column}"' for column in self.key)
-        # WHERE TRUE: SQLite's upsert needs it to parse INSERT ... SELECT ... ON CONFLICT.
-        moved = f"SELECT {key}, SUM(delta) FROM {{source}} WHERE TRUE GROUP BY {key}"
-        upsert = (
-            f"INSERT INTO {table} ({key}, count) {{rows}} ON CONFLICT ({key}) "
-            f"DO UPDATE SET count = {table}.count + excluded.count"
-        )
         with db.serialized(self.lock_id):
             if db.is_sqlite():
                 # The write lock taken at BEGIN keeps new deltas out until commit.
                 folded = self.deltas.select().count()
-                database.execute_sql(upsert.format(rows=moved.format(source=deltas)))
+                database.execute_sql(queries.fold_sql(table, self.key, source=deltas))
                 self.deltas.delete().execute()
             else:
                 # One statement: exactly the deltas this snapshot sees are deleted and added.
-                cursor = database.execute_sql(
-                    f"WITH deleted AS (DELETE FROM {deltas} RETURNING *), "
-                    f"folded AS ({upsert.format(rows=moved.format(source='deleted'))} RETURNING 1) "
-                    "SELECT (SELECT COUNT(*) FROM deleted)"
-                )
+                cursor = database.execute_sql(queries.fold_and_count_sql(table, deltas, self.key))
                 folded = cursor.fetchone()[0]
             if folded:
                 self.table.delete().where(self.table.count == 0).execute()
             return folded
-
-    def _build_total(self, shape, values):
-        scoped = len(self.scope)
-
-        def total(model, column):
-            conditions = [
-                getattr(model, name) == value for name, value in zip(self.scope, values, strict=False)
-            ]
-            remaining = iter(values[scoped:])
-            for name, operator, arity in shape:
-                value = next(remaining) if arity is None else [next(remaining) for _ in range(arity)]
-                conditions.append(compare(getattr(model, name), operator, value))
-            return model.select(fn.COALESCE(fn.SUM(column), 0)).where(*conditions)
-
-        # NodeList, not `+`: adding two peewee queries makes a UNION ALL.
-        both = NodeList(
-            (total(self.table, self.table.count), SQL("+"), total(self.deltas, self.deltas.delta))
-        )
-        return Select(columns=[both]).bind(database).tuples()
-
-
-def _arity(value):
-    return len(value) if isinstance(value, list) else None
-
-
-@functools.lru_cache(maxsize=256)  # bounded: `in` lists of every length make new shapes
-def _compiled_total(tally, shape):
-    """The Compiled total for one shape of filters (columns, operators, list lengths)."""
-    return db.Compiled(lambda *values: tally._build_total(shape, values))
 
 
 POSTS = Tally(

@@ -27,6 +27,7 @@ LAYERS = [
         ],
     ),
     ("models", ["models"]),
+    ("queries", ["postline.queries"]),
     (
         "domain",
         [

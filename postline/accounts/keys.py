@@ -16,6 +16,7 @@ from models import LIVE, ApiKey
 from postline import clock, db
 from postline.errors import Forbidden, NotFound, Unauthenticated
 from postline.keyring import keyring
+from postline.queries import accounts as queries
 
 PERMISSIONS = (
     "posts:read",
@@ -41,7 +42,6 @@ LAST_USED_INTERVAL_MS = 60_000
 
 
 # Run on every request: its SQL is written once (postline/db/compiled.py).
-_WITH_PREFIX = db.Compiled(lambda prefix: ApiKey.with_prefix(prefix))
 
 
 def issue_key(account_id, name, mode=LIVE, permissions=PERMISSIONS, expires_in_days=None):
@@ -105,7 +105,7 @@ def authenticate(authorization):
     if match is None:
         raise _invalid_key()
     mode, prefix, secret = match.groups()
-    key = _WITH_PREFIX.first(prefix)
+    key = queries.KEY_WITH_PREFIX.first(prefix)
     now = clock.now_ms()
     if (
         key is None

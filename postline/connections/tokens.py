@@ -21,6 +21,7 @@ from models import Connection
 from postline import clock, db, platforms
 from postline.connections import settings
 from postline.keyring import keyring
+from postline.queries import connections as queries
 from postline.statuses import ConnectionStatus
 from postline.webhooks import events
 
@@ -94,12 +95,8 @@ def _call(connection):
     )
 
 
-# Read before every platform call: its SQL is written once (postline/db/compiled.py).
-_CONNECTION = db.Compiled(lambda connection_id: Connection.select().where(Connection.id == connection_id))
-
-
 def _alive(connection_id):
-    connection = _CONNECTION.first(connection_id)
+    connection = queries.CONNECTION_BY_ID.first(connection_id)
     if connection is None:
         raise ConnectionDead("The connection was removed; connect the account again.")
     if connection.status in ConnectionStatus.DEAD:

@@ -5,7 +5,8 @@ Models bind to `database`, a proxy initialised once per process. Peewee keeps on
 connection per thread; the app opens it on a thread's first request and reuses
 it for every request after (opening per request halves SQLite throughput).
 
-- `compiled`: queries whose SQL is written once (`Compiled`, `insert_rows`, `update_rows`);
+- `compiled`: queries whose SQL is written once (`Compiled`, `Shaped` by shape, `insert_rows`,
+  `update_rows`);
 - `leases`: claiming due rows among several workers;
 - `migrations`: the schema, changed by migrations applied at start;
 - `sqlite`: SQLite with writers queued in Python.
@@ -44,6 +45,7 @@ __all__ = [
     "DELIVERY_TALLY_LOCK_ID",
     "UNAVAILABLE",
     "Compiled",
+    "Shaped",
     "ListField",
     "check_out",
     "close",
@@ -210,7 +212,7 @@ def is_sqlite():
 
 
 # Last: these modules use the names above.
-from postline.db.compiled import Compiled, insert_rows, update_rows  # noqa: E402
+from postline.db.compiled import Compiled, Shaped, insert_rows, update_rows  # noqa: E402
 from postline.db.fields import ListField  # noqa: E402
 from postline.db.migrations import MIGRATIONS_DIR, upgrade  # noqa: E402
 from postline.db.sqlite import QueuedWriterSqliteDatabase  # noqa: E402

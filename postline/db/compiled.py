@@ -20,7 +20,7 @@ from postline.db import database
 class Compiled:
     """`build(*slots)` returns the query with `slots` (peewee nodes) where the values
     go; `rows(*values)` runs it with the values in their place. A query whose shape
-    depends on its values (an IN list's length) needs one Compiled per shape.
+    depends on its values (an IN list's length) needs one Compiled per shape: `Shaped`.
     """
 
     def __init__(self, build):
@@ -70,6 +70,20 @@ class Compiled:
         return database.obj, query, sql, plan
 
 
+class Shaped:
+    """Compiled queries of one kind whose SQL depends on a shape (an IN list's length,
+    which filters a listing has): `shaped[shape]` is the Compiled of `build(shape)`,
+    made on first use. Only the `most` shapes used last are kept, so values of every
+    length cannot grow the cache without bound. `shape` must be hashable.
+    """
+
+    def __init__(self, build, most=256):
+        self._of = functools.lru_cache(maxsize=most)(lambda shape: Compiled(build(shape)))
+
+    def __getitem__(self, shape):
+        return self._of(shape)
+
+
 def _params(plan, values):
     return [values[item] if is_slot else item for is_slot, item in plan]
 
@@ -89,11 +103,11 @@ def insert_rows(model, rows):
     values = [
         field.db_value(row[column]) for row in rows for column, field in zip(columns, fields, strict=True)
     ]
-    _inserter(model, columns, len(rows)).execute(*values)
+    _INSERTS[model, columns, len(rows)].execute(*values)
 
 
-@functools.lru_cache(maxsize=512)
-def _inserter(model, columns, count):
+def _insert(shape):
+    model, columns, count = shape
     width = len(columns)
 
     def build(*slots):
@@ -101,7 +115,10 @@ def _inserter(model, columns, count):
             [dict(zip(columns, slots[row * width : (row + 1) * width], strict=True)) for row in range(count)]
         )
 
-    return Compiled(build)
+    return build
+
+
+_INSERTS = Shaped(_insert, most=512)
 
 
 def update_rows(model, rows, match=("id",), constants=None):

@@ -28,3 +28,24 @@ COMPARISONS = {
 def compare(column, operator, value):
     """`column <operator> value` (a list for `in`)."""
     return COMPARISONS[operator](column, value)
+
+
+def shape_of(filters):
+    """Filters `[(key, operator, value)]` (a list value for `in`) split into what a
+    compiled query is made for and what it runs with: their shape, a tuple of
+    `(key, operator, arity)` (arity None for one value, else the list's length), and
+    their values, flat and in order."""
+    shape = tuple(
+        (key, operator, len(value) if isinstance(value, list) else None) for key, operator, value in filters
+    )
+    values = [item for _, _, value in filters for item in (value if isinstance(value, list) else [value])]
+    return shape, values
+
+
+def conditions(shape, slots, column_of):
+    """The conditions of a filter `shape` (from `shape_of`) on `slots`, the slots of its
+    values in order; `column_of(key)` is the column a filter's key reads."""
+    remaining = iter(slots)
+    for key, operator, arity in shape:
+        value = next(remaining) if arity is None else [next(remaining) for _ in range(arity)]
+        yield compare(column_of(key), operator, value)

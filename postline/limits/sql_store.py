@@ -19,9 +19,8 @@ from models import RateLimitCounter
 from postline import db
 from postline.db import counters
 from postline.limits import sliding_window
-
-TABLE = RateLimitCounter._meta.table_name
-WINDOW_COLUMNS = ("slot", "count", "previous")
+from postline.queries import rate_limits as queries
+from postline.queries.rate_limits import WINDOW_COLUMNS
 
 
 def prepare():
@@ -89,53 +88,7 @@ def _admit(sql, parameters, returned):
 def _upsert_plan(param, limits):
     """(the limits in their columns' order, SQL, returned columns) for one set of limits."""
     limits = tuple(sorted(limits, key=lambda limit: limit.window.seconds))
-    return (limits, *_upsert_sql(param, tuple(limit.window for limit in limits)))
-
-
-@functools.cache
-def _upsert_sql(param, windows):
-    """(SQL, returned columns) of the upsert that counts one request in `windows`.
-
-    Parameters: bucket, expires_at, each window's slot, then each window's weight of
-    the previous slot (ms to the current slot's end) and limit.
-    """
-    columns = [f"{w.name}_{c}" for w in sliding_window.WINDOWS for c in WINDOW_COLUMNS]
-    inserted = {"bucket": param, "expires_at": param, **dict.fromkeys(columns, "0")}
-    assignments = [f"expires_at = {_later(f'{TABLE}.expires_at', 'excluded.expires_at')}"]
-    room = []
-    for window in windows:
-        slot, count, previous = (f"{TABLE}.{window.name}_{c}" for c in WINDOW_COLUMNS)
-        new_slot = f"excluded.{window.name}_slot"
-        # A slot never goes back: a server whose clock runs a little behind another's
-        # counts in the newer slot the other one started, from that slot's start.
-        current_count = f"(CASE WHEN {slot} >= {new_slot} THEN {count} ELSE 0 END)"
-        previous_count = (
-            f"(CASE WHEN {slot} >= {new_slot} THEN {previous}"
-            f" WHEN {slot} = {new_slot} - 1 THEN {count} ELSE 0 END)"
-        )
-        weight = f"(CASE WHEN {slot} > {new_slot} THEN {window.ms} ELSE {param} END)"
-        inserted.update({f"{window.name}_slot": param, f"{window.name}_count": "1"})
-        # Every right-hand side reads the row as it was before this update.
-        assignments += [
-            f"{window.name}_slot = {_later(slot, new_slot)}",
-            f"{window.name}_count = {current_count} + 1",
-            f"{window.name}_previous = {previous_count}",
-        ]
-        # floor(previous * weight / length) + current + 1 <= limit, in integers.
-        room.append(f"{previous_count} * {weight} < ({param} - {current_count}) * {window.ms}")
-    returned = [f"{w.name}_{c}" for w in windows for c in WINDOW_COLUMNS]
-    sql = (
-        f"INSERT INTO {TABLE} ({', '.join(inserted)}) VALUES ({', '.join(inserted.values())}) "
-        f"ON CONFLICT (bucket) DO UPDATE SET {', '.join(assignments)} "
-        f"WHERE {' AND '.join(room)} "
-        f"RETURNING {', '.join(returned)}"
-    )
-    return sql, returned
-
-
-def _later(stored, new):
-    # Portable max(): SQLite's max() and PostgreSQL's GREATEST() are spelt differently.
-    return f"(CASE WHEN {stored} > {new} THEN {stored} ELSE {new} END)"
+    return (limits, *queries.admit_sql(param, tuple(limit.window for limit in limits)))
 
 
 # Each window's columns: (slot, count, previous).

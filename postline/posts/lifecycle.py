@@ -5,14 +5,13 @@ post or a batch of a hundred. `path(i, field)` names a field in the client's ter
 (`content` for a single post, `posts[3].content` in a batch).
 """
 
-import functools
-
-from models import LIVE, Channel, Media, Post, PostTarget, Scope
+from models import LIVE, Media, Post, PostTarget
 from postline import clock, db, timestamps
 from postline.connections import records
 from postline.errors import Conflict, Invalid, NotFound
 from postline.limits import usage
 from postline.posts import targets
+from postline.queries import posts as queries
 from postline.statuses import PostStatus, TargetStatus
 from postline.webhooks import events
 
@@ -148,17 +147,8 @@ def _owned_channels(key, channel_ids):
         return set()
     return {
         channel.id
-        for channel in _owned_channels_query(len(channel_ids)).rows(key.account_id, key.mode, *channel_ids)
+        for channel in queries.OWNED_CHANNELS[len(channel_ids)].rows(key.account_id, key.mode, *channel_ids)
     }
-
-
-@functools.lru_cache(maxsize=128)
-def _owned_channels_query(count):
-    def build(account_id, mode, *channel_ids):
-        query = Channel.visible_to(Scope(account_id, mode)).where(Channel.id.in_(list(channel_ids)))
-        return db.for_update(query.select(Channel.id), "FOR SHARE")
-
-    return db.Compiled(build)
 
 
 def _owned_media(key, items):

@@ -13,7 +13,7 @@ from peewee import fn
 
 from models import Scope
 from postline import db
-from postline.db.filters import compare
+from postline.db.filters import conditions, shape_of
 from postline.web.envelopes import list_body
 from postline.web.fields import CommaList, TimestampInput, WholeNumber
 
@@ -101,8 +101,8 @@ class Listing:
 
     `scope(*values)` is the query of the rows a caller may list; `page()` gets the
     caller's values for it: by default (account id, mode) for `visible_to`. Each page
-    query is compiled once per shape of filters and sort (postline/db/compiled.py),
-    as building its SQL costs more than running it.
+    query is compiled once per shape of filters and sort (postline/db/compiled.py,
+    `Shaped`), as building its SQL costs more than running it.
     """
 
     def __init__(self, name, model, filters=(), sorts=None, default_sort="createdAt", scope=None, noun=None):
@@ -115,7 +115,9 @@ class Listing:
         self.default_sort = default_sort
         self.parameters = {}  # "filter[status][in]" -> (Filter, "in")
         self.specs = {spec.name: spec for spec in filters}
-        self._compiled = {}
+        # Each page and count query is compiled once per shape of filters (and sort).
+        self._pages = db.Shaped(self._page_query)
+        self._counts = db.Shaped(self._count_query)
         schema_fields = {
             **page_fields(),
             "sort": fields.String(
@@ -153,41 +155,34 @@ class Listing:
         `total`, when the caller can count more cheaply than a COUNT, saves the count.
         """
         filters = sorted(self.filters(args), key=lambda item: (item[0].name, item[1]))
-        shape = tuple((spec.name, operator, _arity(value)) for spec, operator, value in filters)
-        values = [*scope_values]
-        for _, _, value in filters:
-            values += value if isinstance(value, list) else [value]
-        rows_query, count_query = self._queries(len(scope_values), shape, args["sort"])
+        shape, values = shape_of([(spec.name, operator, value) for spec, operator, value in filters])
+        values = [*scope_values, *values]
         if total is None:
-            total = count_query.first(*values)[0]
+            total = self._counts[len(scope_values), shape].first(*values)[0]
         page, per_page = args["page"], args["per_page"]
+        rows_query = self._pages[len(scope_values), shape, args["sort"]]
         rows = list(rows_query.rows(*values, per_page, (page - 1) * per_page)) if total else []
         return list_body(rows, page, per_page, total, request_id)
 
-    def _queries(self, scoped, shape, sort):
-        """The Compiled (page, count) queries for one shape; made on first use."""
-        key = (scoped, shape, sort)
-        if key not in self._compiled:
-            column = self.sorts[sort.lstrip("-")]
-            order = (column.desc(), self.model.id.desc()) if sort.startswith("-") else (column, self.model.id)
+    def _filtered(self, scoped, shape):
+        """A function of slots (the scope's, then the filters') to the filtered query."""
 
-            def filtered(*slots):
-                query = self.scope(*slots[:scoped])
-                remaining = iter(slots[scoped:])
-                for name, operator, arity in shape:
-                    value = next(remaining) if arity is None else [next(remaining) for _ in range(arity)]
-                    query = query.where(compare(self.specs[name].column, operator, value))
-                return query
+        def filtered(*slots):
+            query = self.scope(*slots[:scoped])
+            return query.where(*conditions(shape, slots[scoped:], self._column)) if shape else query
 
-            def rows(*slots):
-                return filtered(*slots[:-2]).order_by(*order).limit(slots[-2]).offset(slots[-1])
+        return filtered
 
-            def count(*slots):
-                return filtered(*slots).select(fn.COUNT(self.model.id)).tuples()
+    def _column(self, filter_name):
+        return self.specs[filter_name].column
 
-            self._compiled[key] = (db.Compiled(rows), db.Compiled(count))
-        return self._compiled[key]
+    def _page_query(self, page_shape):
+        scoped, shape, sort = page_shape
+        filtered = self._filtered(scoped, shape)
+        column = self.sorts[sort.lstrip("-")]
+        order = (column.desc(), self.model.id.desc()) if sort.startswith("-") else (column, self.model.id)
+        return lambda *slots: filtered(*slots[:-2]).order_by(*order).limit(slots[-2]).offset(slots[-1])
 
-
-def _arity(value):
-    return len(value) if isinstance(value, list) else None
+    def _count_query(self, count_shape):
+        filtered = self._filtered(*count_shape)
+        return lambda *slots: filtered(*slots).select(fn.COUNT(self.model.id)).tuples()

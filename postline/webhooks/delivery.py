@@ -1,6 +1,6 @@
 """Sending webhook deliveries (README, Webhooks and API notes: Deliveries).
 
-Deliveries are claimed with a lease (postline/db/leases.py), a batch of one
+Deliveries are claimed with a lease (postline/webhooks/claims.py), a batch of one
 webhook's due deliveries at a time, earliest first, and sent one after another
 over one kept-alive connection (postline/net/client.py's Session): the URL is
 resolved and its address checked again for every attempt, and only a request whose
@@ -21,7 +21,6 @@ import dataclasses
 import functools
 import json
 import logging
-import math
 import time
 from dataclasses import dataclass
 
@@ -32,14 +31,14 @@ from postline.jobs.pool import WorkPool
 from postline.limits import usage
 from postline.net import client, ssrf
 from postline.statuses import DeliveryStatus, DeliveryTrigger
-from postline.webhooks import signatures, subscriptions
+from postline.webhooks import claims, signatures, subscriptions
+from postline.webhooks.claims import claim_next
 
 log = logging.getLogger(__name__)
 
 RESPONSE_BODY_LIMIT = 1024
 GONE = 410  # a receiver's way to say: no more deliveries, ever
 USER_AGENT = f"Postline-Webhooks/{VERSION}"
-BATCH_SIZE = 250
 FLUSH_SECONDS = 0.5
 
 
@@ -51,40 +50,6 @@ class Outcome:
     status: int = None
     body: str = None
     error: str = None
-
-
-def claim_next(worker_id, settings, lease_ms):
-    """Lease a batch of one webhook's due deliveries: the webhook of the earliest due
-    delivery among those with a free slot. Returns the batch, or [] when none is due."""
-    now = clock.now_ms()
-    slots = settings["per_webhook_concurrency"]
-    claims = WebhookDelivery.claims_by_webhook(now)
-    busy = [webhook_id for webhook_id, count in claims.items() if count >= slots]
-    found = WebhookDelivery.next_webhook_due(now, busy, most=BATCH_SIZE * slots)
-    if found is None:
-        return []
-    # Few due: split them across the webhook's free slots rather than send them one by one.
-    webhook_id, due = found
-    size = min(BATCH_SIZE, max(1, math.ceil(due / (slots - claims[webhook_id]))))
-    return _CLAIM(worker_id, now, lease_ms, size, webhook_id)
-
-
-# A claimed delivery is read back with what sending it needs: `_Batch` and `_unsent` use
-# these, the lease keeper the id and owner; the other columns are written, never read.
-_CLAIM = leases.Claim(
-    WebhookDelivery,
-    where=lambda webhook_id: WebhookDelivery.webhook == webhook_id,
-    fields=[
-        WebhookDelivery.id,
-        WebhookDelivery.lease_owner,
-        WebhookDelivery.trigger,
-        WebhookDelivery.attempts,
-        WebhookDelivery.last_attempt_at,
-        WebhookDelivery.response_status,
-        WebhookDelivery.response_body,
-        WebhookDelivery.duration_ms,
-    ],
-)
 
 
 def deliver_due(settings, worker_id, lease_ms):
@@ -118,7 +83,7 @@ class _Batch:
 
     def __init__(self, claimed, settings):
         self.settings = settings
-        self.events, self.webhook = WebhookDelivery.for_sending(claimed)
+        self.events, self.webhook = claims.for_sending(claimed)
         self.session = client.Session(
             client.Policy(settings["allow_http"], settings["allow_private_targets"]), settings["timeout"]
         )

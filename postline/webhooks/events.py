@@ -7,8 +7,9 @@ one per active webhook of the account and mode subscribed to the event's type.
 
 import json
 
-from models import Event, Webhook, WebhookDelivery
+from models import Event, WebhookDelivery
 from postline import clock, db
+from postline.queries import webhooks as queries
 from postline.statuses import DeliveryTrigger
 
 TYPES = (
@@ -20,8 +21,6 @@ TYPES = (
     "connection.expired",
 )
 TEST_MESSAGE = "A test event from Postline: your endpoint received it."
-# Run for every event recorded: its SQL is written once (postline/db/compiled.py).
-_ACTIVE = db.Compiled(Webhook.active_of)
 
 
 def record(account_id, mode, event_type, data):
@@ -34,7 +33,9 @@ def record_many(account_id, mode, event_type, payloads):
     """`record` for several events of one type (a batch), a statement per table."""
     now = clock.now_ms()
     event_ids = _store(account_id, mode, event_type, payloads, now)
-    subscribers = [webhook for webhook in _ACTIVE.rows(account_id, mode) if event_type in webhook.events]
+    subscribers = [
+        webhook for webhook in queries.ACTIVE_WEBHOOKS.rows(account_id, mode) if event_type in webhook.events
+    ]
     WebhookDelivery.queue(subscribers, event_ids, event_type, DeliveryTrigger.EVENT, now)
     return event_ids
 
