@@ -108,11 +108,6 @@ def test_the_sign_in_form_needs_its_own_csrf_token(client, console_user):
     assert COOKIE not in response.headers.get("Set-Cookie", "")
 
 
-def test_an_upload_form_without_its_csrf_token_is_refused(console):
-    response = console.post("/console/posts/new", {"content": "hello"}, csrf=False)
-    assert response.status_code == 400
-
-
 def test_an_api_key_never_opens_the_console(client, make_key, console_user):
     key = make_key()
     response = client.get("/console/keys", headers={"Authorization": f"Bearer {key}"})
