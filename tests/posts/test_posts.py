@@ -102,6 +102,33 @@ def test_scheduled_for_inputs(api, channel, fields, expected):
     assert post["timezone"] == fields.get("timezone")
 
 
+# A local time on a day the clock changes (README, API notes: Posts; postline/timestamps.py):
+# one in the spring-forward gap is read as if the clock had not changed yet, one in the
+# fall-back overlap as its first occurrence (Python's fold=0), in UTC milliseconds.
+DST_CASES = [
+    # Berlin, 2027-03-28: 02:00 CET becomes 03:00 CEST; 02:30 is read at +01:00.
+    ("Europe/Berlin", "2027-03-28T02:30:00", ms("2027-03-28T01:30:00+00:00")),
+    # Berlin, 2027-10-31: 03:00 CEST becomes 02:00 CET; the first 02:30 is at +02:00.
+    ("Europe/Berlin", "2027-10-31T02:30:00", ms("2027-10-31T00:30:00+00:00")),
+    # New York, 2027-03-14: 02:00 EST becomes 03:00 EDT; 02:30 is read at -05:00.
+    ("America/New_York", "2027-03-14T02:30:00", ms("2027-03-14T07:30:00+00:00")),
+    # New York, 2027-11-07: 02:00 EDT becomes 01:00 EST; the first 01:30 is at -04:00.
+    ("America/New_York", "2027-11-07T01:30:00", ms("2027-11-07T05:30:00+00:00")),
+]
+
+
+@pytest.mark.parametrize("zone, local, expected", DST_CASES, ids=[f"{z}-{t}" for z, t, _ in DST_CASES])
+def test_a_local_time_in_a_dst_gap_or_overlap_is_read_with_fold_0(api, channel, zone, local, expected):
+    created = create(api, channel, scheduledFor=local, timezone=zone)
+    assert created["scheduledFor"] == expected and created["timezone"] == zone
+    assert api.get(f"/v1/posts/{created['id']}").get_json()["data"]["scheduledFor"] == expected
+    # A PATCH reads the same wall time in the zone stored on the post.
+    plain = create(api, channel, scheduledFor="2027-06-01T12:00:00", timezone=zone)
+    patched = api.patch(f"/v1/posts/{plain['id']}", json={"scheduledFor": local})
+    assert patched.status_code == 200, patched.get_data(as_text=True)
+    assert patched.get_json()["data"]["scheduledFor"] == expected
+
+
 @pytest.mark.parametrize(
     "fields, field",
     [
