@@ -35,10 +35,37 @@ def test_batch_of_100_is_accepted_and_101_refused(api, channel):
     assert Post.select().count() == 100
 
 
-@pytest.mark.parametrize("body", [{"posts": []}, {}, {"posts": "x"}, {"posts": [], "extra": 1}])
-def test_batch_shape_errors(api, body):
+@pytest.mark.parametrize("body, field", [({"posts": []}, "posts"), ({}, "posts"), ({"posts": "x"}, "posts")])
+def test_batch_shape_errors(api, body, field):
     response = api.post("/v1/posts/batch", json=body)
     assert response.status_code == 400
+    assert [d["field"] for d in response.get_json()["error"]["details"]] == [field]
+
+
+# Each body is valid but for one unknown field, which the 400 names; nothing changes.
+UNKNOWN_FIELDS = [
+    ("POST", lambda channel, ids: {"posts": items(channel, 2), "extra": 1}, "extra"),
+    ("POST", lambda channel, ids: {"posts": [{**items(channel, 1)[0], "colour": "red"}]}, "posts[0].colour"),
+    ("PATCH", lambda channel, ids: {"posts": [{"id": ids[0], "content": "new"}], "extra": 1}, "extra"),
+    (
+        "PATCH",
+        lambda channel, ids: {"posts": [{"id": ids[0], "content": "new", "colour": "red"}]},
+        "posts[0].colour",
+    ),
+    ("DELETE", lambda channel, ids: {"ids": ids[:1], "extra": 1}, "extra"),
+]
+
+
+@pytest.mark.parametrize(
+    "method, body, field", UNKNOWN_FIELDS, ids=[f"{m}-{f}" for m, _, f in UNKNOWN_FIELDS]
+)
+def test_an_unknown_field_is_refused_and_named(api, channel, method, body, field):
+    ids = [p["id"] for p in api.post("/v1/posts/batch", json={"posts": items(channel, 2)}).get_json()["data"]]
+    before = api.get("/v1/posts").get_json()["data"]
+    response = api.request(method, "/v1/posts/batch", json=body(channel, ids))
+    assert response.status_code == 400, response.get_data(as_text=True)
+    assert response.get_json()["error"]["details"] == [{"field": field, "message": "Unknown field."}]
+    assert api.get("/v1/posts").get_json()["data"] == before
 
 
 @pytest.mark.parametrize(
