@@ -1,6 +1,7 @@
 """Token care: refreshes are serialised, and tokens never leave the service."""
 
 import threading
+import time
 
 from models import Connection
 from postline import db
@@ -22,14 +23,19 @@ def test_concurrent_refreshes_spend_the_refresh_token_once(api, fake_x):
         finally:
             db.close()
 
-    threads = [threading.Thread(target=refresh) for _ in range(3)]
+    # Daemons, so a thread that hangs fails this test instead of holding the run open.
+    threads = [threading.Thread(target=refresh, daemon=True) for _ in range(3)]
     for thread in threads:
         thread.start()
+    deadline = time.monotonic() + 20  # a waiter gives up after 2 claims (2 x 7 s here)
     for thread in threads:
-        thread.join(30)
+        thread.join(max(0, deadline - time.monotonic()))
+    assert [thread.is_alive() for thread in threads] == [False] * 3, "a refresh hung"
     assert errors == []
     assert fake_x.requests["POST /2/oauth2/token"] == 2  # the code exchange and one refresh
-    assert len(set(results)) == 1 and results[0] in fake_x.access_tokens
+    fresh = tokens.decrypt(Connection.get_by_id(connection["id"]).access_token)
+    assert fresh != tokens.decrypt(stale) and fresh in fake_x.access_tokens
+    assert results == [fresh] * 3  # each thread got the one new token
     assert api.get(f"/v1/connections/{connection['id']}").get_json()["data"]["status"] == "active"
 
 
