@@ -1,6 +1,6 @@
 """The layers point one way (README, Layout): routes -> schemas -> postline.web ->
-domain packages -> models -> postline.db and the base modules; and the worker
-never loads the web stack."""
+domain packages -> models -> postline.db and the base modules; no module imports
+itself back through others; and the worker never loads the web stack."""
 
 import ast
 import subprocess
@@ -9,7 +9,8 @@ import sys
 from tests.support import ROOT
 
 # Lowest first; a module may import from its own layer or a lower one. A module is
-# in the layer of the longest name here that it starts with.
+# in the layer of the longest name here that it starts with, except that `postline`
+# names the package's own __init__ only: each of its modules and packages is listed.
 LAYERS = [
     (
         "base",
@@ -26,7 +27,7 @@ LAYERS = [
             "postline.timestamps",
         ],
     ),
-    ("models", ["models"]),
+    ("models", ["models", "postline.models"]),
     ("queries", ["postline.queries"]),
     (
         "domain",
@@ -47,12 +48,15 @@ LAYERS = [
         ],
     ),
     ("web", ["postline.web"]),
-    ("schemas", ["schemas"]),
+    ("schemas", ["schemas", "postline.schemas"]),
     ("routes", ["routes"]),
     ("entry points", ["app", "worker"]),
 ]
 WEB_STACK = {"flask", "flask_smorest", "webargs", "apispec", "marshmallow", "werkzeug"}
 WEB_LAYER = [name for name, _ in LAYERS].index("web")
+# Names only these modules and their own may start with; `postline.x` is in no layer
+# until LAYERS lists it.
+ROOT_PACKAGES = {"postline"}
 
 
 def layer_of(module):
@@ -60,9 +64,8 @@ def layer_of(module):
     best = None
     for index, (_, prefixes) in enumerate(LAYERS):
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and (
-                best is None or len(prefix) > best[1]
-            ):
+            inside = module.startswith(prefix + ".") and prefix not in ROOT_PACKAGES
+            if (module == prefix or inside) and (best is None or len(prefix) > best[1]):
                 best = (index, len(prefix))
     return None if best is None else best[0]
 
@@ -80,20 +83,84 @@ def project_modules():
     return modules
 
 
+def import_statements(path, at_load=False):
+    """The import statements of `path`, wherever in the file; with `at_load`, only those
+    that run when the module loads (an import inside a function runs when it is called)."""
+    tree = ast.parse(path.read_text())
+    if not at_load:
+        return [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    found, pending = [], [tree]
+    while pending:
+        for node in ast.iter_child_nodes(pending.pop()):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                found.append(node)
+            elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                pending.append(node)
+    return found
+
+
+def imported(path, module, at_load=False):
+    """(module imported from, [names imported]) per statement, with absolute names:
+    `import a.b` gives ("a.b", []); `from .c import d` in package `a` gives ("a.c", ["d"])."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in import_statements(path, at_load):
+        if isinstance(node, ast.Import):
+            yield from ((alias.name, []) for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base = ".".join(anchor + ([base] if base else []))
+        yield base, [alias.name for alias in node.names]
+
+
 def imports_of(path, module):
     """Every module `path` imports (absolute names), wherever in the file."""
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(anchor + ([base] if base else []))
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
+    for base, names in imported(path, module):
+        found.add(base)
+        found.update(f"{base}.{name}" for name in names)
+    return found
+
+
+def load_graph(modules):
+    """{module: the project modules it imports when it loads}. `from a import b` needs
+    the module `a.b` if there is one, else the names `a`'s own code defines; any other
+    name stands for the longest project module it starts with."""
+
+    def owner(name):
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph = {}
+    for module, path in modules.items():
+        needed = set()
+        for base, names in imported(path, module, at_load=True):
+            needed.update(f"{base}.{name}" if f"{base}.{name}" in modules else base for name in names)
+            if not names:
+                needed.add(base)
+        graph[module] = {owner(name) for name in needed} - {None, module}
+    return graph
+
+
+def cycles(graph):
+    """Every import cycle a depth-first walk of `graph` meets, each as the modules along
+    it, the first repeated at the end."""
+    found, done, path = [], set(), []
+
+    def visit(module):
+        if module in path:
+            found.append(path[path.index(module) :] + [module])
+        elif module not in done:
+            path.append(module)
+            for each in sorted(graph.get(module, ())):
+                visit(each)
+            path.pop()
+            done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
     return found
 
 
@@ -128,10 +195,38 @@ def test_the_check_catches_a_domain_module_importing_flask(tmp_path):
     ]
 
 
+def test_no_module_imports_itself_back():
+    assert cycles(load_graph(project_modules())) == []
+
+
+def test_the_check_catches_a_cycle_and_knows_what_runs_at_load(tmp_path):
+    files = {
+        "postline.a": "from postline.b import helper\n",
+        "postline.b": "import postline.c\n\ndef later():\n    from postline.a import thing\n",
+        "postline.c": "from postline import a\n",
+    }
+    modules = {}
+    for module, text in files.items():
+        modules[module] = tmp_path / f"{module}.py"
+        modules[module].write_text(text)
+    assert cycles(load_graph(modules)) == [["postline.a", "postline.b", "postline.c", "postline.a"]]
+    modules["postline.c"].write_text("def later():\n    from postline import a\n")
+    assert cycles(load_graph(modules)) == []
+
+
+def test_the_check_catches_a_module_in_no_layer(tmp_path):
+    new = tmp_path / "new.py"
+    new.write_text("from postline import clock\n")
+    assert violations({"postline.scheduling": new}) == [
+        "postline.scheduling belongs to no layer: add it to LAYERS"
+    ]
+
+
 def test_the_worker_does_not_load_the_web_stack():
     probe = (
         "import sys, worker; "
-        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(WEB_STACK | {'schemas'})!r}))"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(WEB_STACK | {'schemas'})!r} "
+        "or m.startswith('postline.schemas')))"
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

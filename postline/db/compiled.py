@@ -14,7 +14,7 @@ import functools
 
 from peewee import IntegerField, Value
 
-from postline.db import database
+from postline.db.connection import database
 
 
 class Compiled:

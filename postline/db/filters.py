@@ -3,7 +3,7 @@ same on SQLite and PostgreSQL."""
 
 from peewee import fn
 
-from postline.db import is_sqlite
+from postline.db.connection import is_sqlite
 
 
 def _contains(column, value):

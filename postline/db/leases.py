@@ -20,7 +20,9 @@ import itertools
 import logging
 import threading
 
-from postline import clock, db
+from postline import clock
+from postline.db import connection
+from postline.db.compiled import Compiled, update_rows
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +40,7 @@ class Claim:
         self.model = model
         self._where = where
         self._fields = fields or [model]
-        self._compiled = db.Compiled(self._build)
+        self._compiled = Compiled(self._build)
 
     def __call__(self, worker_id, now_ms, lease_ms, limit, *values):
         """Lease up to `limit` rows with `due_at <= now_ms` (and `where(*values)`); return
@@ -51,7 +53,7 @@ class Claim:
         # On SQLite a transaction of its own, so that it queues with the process's other
         # writers (postline/db/sqlite.py) instead of polling SQLite's lock; on PostgreSQL
         # the one statement is atomic by itself (BEGIN and COMMIT would be two more round trips).
-        with db.writing():
+        with connection.writing():
             claimed = list(self._compiled.rows(owner, expires, now_ms, limit, *values))
         return sorted(claimed, key=lambda row: row.id)
 
@@ -61,7 +63,7 @@ class Claim:
         if self._where is not None:
             due &= self._where(*values)
         candidates = model.select(model.id).where(due).order_by(model.due_at).limit(limit)
-        if not db.is_sqlite():
+        if not connection.is_sqlite():
             # Rows another worker is claiming right now are skipped, not waited for.
             candidates = candidates.for_update(skip_locked=True)
         # On SQLite the one UPDATE statement holds the database's write lock throughout.
@@ -102,7 +104,7 @@ def finish_all(model, finished):
         {"id": row.id, "lease_owner": row.lease_owner, "due_at": due_at, **updates}
         for row, due_at, updates in finished
     ]
-    return db.update_rows(
+    return update_rows(
         model, rows, match=("id", "lease_owner"), constants={"lease_owner": None, "lease_expires_at": None}
     )
 
@@ -118,7 +120,7 @@ def renew(model, rows, now_ms, lease_ms):
         return 0
     until = now_ms + lease_ms
     owners = {row.lease_owner for row in rows}
-    with db.database.atomic():
+    with connection.database.atomic():
         return (
             model.update(lease_expires_at=until, due_at=until)
             .where(model.id.in_([row.id for row in rows]) & model.lease_owner.in_(list(owners)))
@@ -171,9 +173,9 @@ class Keeper:
     def _renew_periodically(self):
         while not self._stop.wait(self.lease_ms / 3000):
             try:
-                db.check_out()
+                connection.check_out()
                 self.renew_now()
-            except db.UNAVAILABLE as error:
-                db.discard()
+            except connection.UNAVAILABLE as error:
+                connection.discard()
                 log.warning("could not renew leases (%s); retrying", error)
-        db.close()
+        connection.close()

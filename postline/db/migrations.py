@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playhouse.migrations import Runner
 
-from postline.db import MIGRATION_LOCK_ID, database, is_sqlite
+from postline.db.connection import MIGRATION_LOCK_ID, database, is_sqlite
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
 
