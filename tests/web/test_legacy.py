@@ -33,7 +33,10 @@ def test_channels_are_created_read_listed_and_deleted_unwrapped(legacy, api):
     assert api.get(f"/v1/channels/{channel['id']}").get_json() == {"data": channel}
 
     deleted = legacy("DELETE", f"/api/channels/{channel['id']}")
-    assert deleted.get_json() == {"id": channel["id"], "deleted": True}
+    assert deleted.status_code == 200 and deleted.get_json() == {"id": channel["id"], "deleted": True}
+    assert_deprecated(deleted, f"/v1/channels/{channel['id']}")
+    assert legacy("GET", "/api/channels").get_json() == []
+    assert api.get(f"/v1/channels/{channel['id']}").status_code == 404
 
 
 def test_posts_and_webhooks_answer_like_v1_without_the_envelope(legacy, api):
@@ -42,22 +45,31 @@ def test_posts_and_webhooks_answer_like_v1_without_the_envelope(legacy, api):
         "POST", "/api/posts", json={"channelId": channel["id"], "content": "Hello", "status": "draft"}
     )
     assert post.status_code == 201 and post.get_json()["status"] == "draft"
+    assert_deprecated(post, "/v1/posts")
+    assert api.get(f"/v1/posts/{post.get_json()['id']}").get_json() == {"data": post.get_json()}
     batch = legacy(
         "POST", "/api/posts/batch", json={"posts": [{"channelId": channel["id"], "content": "Two"}]}
     )
     assert batch.status_code == 201 and [p["content"] for p in batch.get_json()] == ["Two"]
     assert_deprecated(batch, "/v1/posts/batch")
     v1_ids = [p["id"] for p in api.get("/v1/posts").get_json()["data"]]
+    assert sorted(v1_ids) == sorted([post.get_json()["id"], batch.get_json()[0]["id"]])
     assert [p["id"] for p in legacy("GET", "/api/posts").get_json()] == v1_ids
 
     webhook = legacy(
         "POST", "/api/webhooks", json={"url": "https://93.184.216.34/hook", "events": ["post.failed"]}
     )
     assert webhook.status_code == 201 and webhook.get_json()["secret"].startswith("whsec_")
+    assert_deprecated(webhook, "/v1/webhooks")
+    [listed] = api.get("/v1/webhooks").get_json()["data"]
+    assert listed["id"] == webhook.get_json()["id"] and listed["url"] == "https://93.184.216.34/hook"
     test = legacy("POST", f"/api/webhooks/{webhook.get_json()['id']}/test")
     assert test.status_code == 201 and test.get_json()["event"] == "webhook.test"
+    assert_deprecated(test, f"/v1/webhooks/{webhook.get_json()['id']}/test")
     deliveries = legacy("GET", f"/api/webhooks/{webhook.get_json()['id']}/deliveries")
     assert [d["id"] for d in deliveries.get_json()] == [test.get_json()["id"]]
+    v1_deliveries = api.get(f"/v1/webhooks/{webhook.get_json()['id']}/deliveries").get_json()["data"]
+    assert v1_deliveries == deliveries.get_json()
 
 
 def test_usage_answers_the_summary_unwrapped(legacy):
@@ -78,15 +90,19 @@ def test_errors_keep_the_one_error_shape(legacy):
     assert_error(legacy("GET", "/api/posts/post_missing"), 404, "NOT_FOUND")
 
 
-def test_writes_need_the_csrf_header(legacy):
+def test_writes_need_the_csrf_header(legacy, api):
     refused = legacy("POST", "/api/channels", csrf="", json={"name": "Launch"})
     error = assert_error(refused, 403, "CSRF_TOKEN_INVALID")
     assert error["details"] == [{"field": "X-CSRF-Token", "message": "missing or wrong"}]
+    assert_deprecated(refused, "/v1/channels")
     assert_error(
         legacy("POST", "/api/channels", csrf="forged", json={"name": "x"}), 403, "CSRF_TOKEN_INVALID"
     )
-    assert_error(legacy("DELETE", "/api/posts/post_x", csrf=""), 403, "CSRF_TOKEN_INVALID")
-    assert legacy("GET", "/api/channels", csrf="").get_json() == []
+    assert api.get("/v1/channels").get_json()["data"] == []
+    channel = api.post("/v1/channels", json={"name": "Kept"}).get_json()["data"]
+    assert_error(legacy("DELETE", f"/api/channels/{channel['id']}", csrf=""), 403, "CSRF_TOKEN_INVALID")
+    assert api.get(f"/v1/channels/{channel['id']}").get_json() == {"data": channel}
+    assert legacy("GET", "/api/channels", csrf="").get_json() == [channel]
 
 
 def test_without_a_session_api_is_401_and_an_api_key_does_not_help(client, make_key):
@@ -125,7 +141,7 @@ def test_neither_api_nor_the_console_is_in_the_openapi_document(client):
     assert [path for path in paths if path.startswith(("/api", "/console"))] == []
 
 
-def test_every_api_route_needs_the_session_and_every_write_the_csrf_header(app, legacy):
+def test_every_api_route_needs_the_session_and_every_write_the_csrf_header(app, legacy, api):
     signed_out = app.test_client()
     checked = 0
     for method, path, rule in v1_routes(app):
@@ -141,3 +157,5 @@ def test_every_api_route_needs_the_session_and_every_write_the_csrf_header(app, 
             refused = legacy(method, twin, csrf="", json={})
             assert_error(refused, 403, "CSRF_TOKEN_INVALID")
     assert checked >= 25
+    for listing in ("/v1/channels", "/v1/posts", "/v1/webhooks", "/v1/connections"):
+        assert api.get(listing).get_json()["data"] == [], listing
