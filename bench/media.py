@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from bench.support import Results, add_results_option, create_key  # noqa: E402
-from tests.support.servers import ServerProcess  # noqa: E402
+from devtools.servers import ServerProcess  # noqa: E402
 
 MB = 1024 * 1024
 WARM_UP_UPLOADS = 4

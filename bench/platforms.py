@@ -1,7 +1,7 @@
 """Cross-platform publishing benchmark (issue 13): `python bench/platforms.py [--posts 1000]`.
 
 On a scratch SQLite file and, when PostgreSQL is reachable, a scratch database: each
-provider's fake (tests/support/platform_fakes.py PLATFORMS) runs in a process of its own
+provider's fake (devtools/fakes/registry.py PLATFORMS) runs in a process of its own
 and answers every call after `--delay` seconds (100 ms; a platform that processes media
 does so for the time its entry's options give); one channel of a live key gets every
 platform connected by real OAuth runs through the API; `--posts` posts, each with text
@@ -37,10 +37,11 @@ from bench.support import (  # noqa: E402
     publishing_concurrency,
     schedule_now,
 )
+from devtools.connecting import connect_every_platform  # noqa: E402
+from devtools.fakes.registry import PLATFORMS, providers  # noqa: E402
+from devtools.media import image, upload  # noqa: E402
+from devtools.servers import environment, free_port  # noqa: E402
 from postline import config, db  # noqa: E402
-from tests.support.media import image, upload  # noqa: E402
-from tests.support.platform_fakes import PLATFORMS, connect_every_platform, providers  # noqa: E402
-from tests.support.servers import environment, free_port  # noqa: E402
 
 
 def start_fakes(delay):

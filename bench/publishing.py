@@ -1,7 +1,7 @@
 """Live publishing benchmark (issue 12): `python bench/publishing.py [--posts 1000]`.
 
 On a scratch SQLite file and, when PostgreSQL is reachable, a scratch database:
-a fake X in a process of its own (tests/support/fake_x.py) answers every call after
+a fake X in a process of its own (devtools/fakes/x/) answers every call after
 `--delay` seconds (100 ms); a live key's channel gets X connected by a real OAuth run
 through the API (auth, the fake's approval, the callback); `--posts` text posts are
 due at once; one real `python worker.py` with the default settings publishes them.
@@ -30,9 +30,9 @@ from bench.support import (  # noqa: E402
     publishing_concurrency,
     schedule_now,
 )
+from devtools.connecting import authorize  # noqa: E402
+from devtools.servers import environment  # noqa: E402
 from postline import db  # noqa: E402
-from tests.connections.conftest import authorize  # noqa: E402
-from tests.support.servers import environment  # noqa: E402
 
 
 def connect_and_schedule(backend, database_url, data_dir, fake, count):
@@ -57,7 +57,7 @@ def main():
     results = Results(args.results)
     concurrency = publishing_concurrency()
     bound = concurrency / args.delay
-    fake = FakeProcess("tests.support.fake_x", args.delay)
+    fake = FakeProcess("devtools.fakes.x", args.delay)
 
     def report(backend, url, data_dir):
         env = connect_and_schedule(backend, url, data_dir, fake, args.posts)

@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from bench.support import LOCAL_WEBHOOKS, Receiver, create_key, scratch_database  # noqa: E402
-from tests.support.servers import WORKER_COMMAND, ServerProcess, environment  # noqa: E402
+from devtools.servers import WORKER_COMMAND, ServerProcess, environment  # noqa: E402
 
 SAMPLE_SECONDS = 10
 CONNECTIONS = 8

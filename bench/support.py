@@ -15,11 +15,11 @@ from pathlib import Path
 
 import requests
 
+from devtools.databases import reachable, scratch_postgres
+from devtools.fakes.base import COUNTS_PATH, SETTINGS_PATH
+from devtools.servers import ServerProcess
 from models import LIVE, Post, PostTarget, WorkerHeartbeat
 from postline import config, db
-from tests.support.databases import reachable, scratch_postgres
-from tests.support.fake_platform import COUNTS_PATH, SETTINGS_PATH
-from tests.support.servers import ServerProcess
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 # A worker may deliver to the benchmark's receiver on 127.0.0.1.
@@ -68,7 +68,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class FakeProcess:
-    """`python -m MODULE --delay S [options]`, a fake platform (tests/support) on a free
+    """`python -m MODULE --delay S [options]`, a fake platform (devtools/fakes) on a free
     port in a process of its own; `url` and `settings` (its provider's config section)
     once it listens."""
 
@@ -103,17 +103,17 @@ SECRET = "bench-" + "x" * 40
 
 def live_api(database_url, data_dir, **sections):
     """The app on `database_url` with the config `sections` on top (e.g. a provider's
-    settings), and a live key with every permission: a tests.support.client.Api."""
+    settings), and a live key with every permission: a devtools.client.Api."""
     from app import create_app  # the web stack loads only here, not in the worker
+    from devtools.client import Api
     from postline.accounts import accounts, keys
-    from tests.support.client import Api
 
     db.close()
     app = create_app(
         {
             "database": {"url": database_url},
             "server": {"data_dir": data_dir, "secret_key": SECRET, "log_level": "WARNING"},
-            "media": {"dir": f"{data_dir}/media"},  # where tests.support.servers.environment has it
+            "media": {"dir": f"{data_dir}/media"},  # where devtools.servers.environment has it
             "limits": {"enabled": False},
             **sections,
         }

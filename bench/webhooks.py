@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.support import LOCAL_WEBHOOKS, Receiver, Results, add_results_option, on_each_backend, wait  # noqa: E402
+from devtools.servers import environment  # noqa: E402
 from models import Account, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import db, ids, process  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
 from postline.webhooks import events, signatures, subscriptions  # noqa: E402
-from tests.support.servers import environment  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
 DEFAULT_SHAPE = (1, 16, 2)  # one worker with the default [webhooks] concurrency and per-webhook cap

@@ -23,13 +23,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.support import LOCAL_WEBHOOKS, Receiver, Results, add_results_option, on_each_backend, wait  # noqa: E402
+from devtools.servers import environment  # noqa: E402
 from models import Channel, Post, PostTarget, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import clock, db, process  # noqa: E402
 from postline.accounts import accounts, keys  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
 from postline.posts import lifecycle  # noqa: E402
 from postline.webhooks import subscriptions  # noqa: E402
-from tests.support.servers import environment  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
 STEADY_RATE = 50

@@ -8,17 +8,17 @@ import socket
 import pytest
 
 from app import create_app
+from devtools.client import Api
+from devtools.databases import scratch_postgres
+from devtools.fakes.x import FakeX
+from devtools.servers import WORKER_COMMAND, ServerProcess, environment
 from models import LIVE, TABLES
 from postline import clock, db
 from postline.accounts import accounts, keys
 from postline.limits import usage
 from postline.net import ssrf
-from tests.support.client import Api
 from tests.support.console import Console, make_user
-from tests.support.databases import scratch_postgres
-from tests.support.fake_x import FakeX
 from tests.support.receivers import Receiver
-from tests.support.servers import WORKER_COMMAND, ServerProcess, environment
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 TEST_SECRET = "test-secret-" + "x" * 32
@@ -223,7 +223,7 @@ def legacy(console, client):
 
 @pytest.fixture
 def fake_x():
-    """A fake X on 127.0.0.1 (tests/support/fake_x.py); point `[x]` at it with its settings()."""
+    """A fake X on 127.0.0.1 (devtools/fakes/x/); point `[x]` at it with its settings()."""
     fake = FakeX()
     yield fake
     fake.close()

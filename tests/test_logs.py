@@ -8,8 +8,8 @@ import logging
 import requests
 
 from app import create_app
+from devtools.servers import ServerProcess, create_key
 from postline import logs
-from tests.support.servers import ServerProcess, create_key
 
 
 def record(message="GET /v1/health 200", **fields):

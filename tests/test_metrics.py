@@ -6,8 +6,8 @@ import time
 
 import requests
 
+from devtools.servers import WORKER_COMMAND, ServerProcess, create_key
 from tests.support.client import http_session
-from tests.support.servers import WORKER_COMMAND, ServerProcess, create_key
 
 
 def test_metrics_are_off_by_default(client):

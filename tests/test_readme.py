@@ -10,9 +10,9 @@ import sys
 import threading
 import time
 
+from devtools.servers import free_port
 from postline import config
 from tests.support import ROOT
-from tests.support.servers import free_port
 
 README = (ROOT / "README.md").read_text()
 KEY_LINE = re.compile(r"^(service_sk_live_[a-z0-9]{8}_[A-Za-z0-9]{32,})$", re.MULTILINE)

@@ -5,12 +5,12 @@ import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-import requests
 
+from devtools.connecting import authorize
+from devtools.fakes.linkedin import FakeLinkedIn
+from devtools.fakes.tiktok import FakeTikTok
 from models import Event
 from postline.posts import publishing
-from tests.support.fake_linkedin import FakeLinkedIn
-from tests.support.fake_tiktok import FakeTikTok
 
 RETURN_ORIGIN = "https://app.example.com"
 LEASE_MS = 120_000
@@ -46,18 +46,6 @@ def settings(settings, fake_x, fake_linkedin, fake_tiktok):
     settings["server"]["allowed_return_origins"] = [RETURN_ORIGIN]
     settings["publishing"] = dict(PUBLISHING)
     return settings
-
-
-def authorize(api, provider="x", **params):
-    """Start an OAuth run and let the user approve it at the provider's fake: the
-    callback's path and query, as the browser would follow it."""
-    started = api.get(f"/v1/connections/{provider}/auth", query_string=params)
-    assert started.status_code == 200, started.get_data(as_text=True)
-    approved = requests.get(started.get_json()["data"]["url"], allow_redirects=False, timeout=5)
-    assert approved.status_code == 302
-    location = urlsplit(approved.headers["Location"])
-    assert location.path == f"/v1/connections/{provider}/callback"
-    return f"{location.path}?{location.query}"
 
 
 def connect(api, provider="x", **params):

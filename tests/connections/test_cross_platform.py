@@ -1,4 +1,4 @@
-"""One channel connected to every platform (tests/support/platform_fakes.py PLATFORMS),
+"""One channel connected to every platform (devtools/fakes/registry.py PLATFORMS),
 published through the worker's own functions: each target is published on its own, a
 retry sends only the targets that failed, a target the platform still processes (TikTok)
 is asked about at its check time and never sent again, and the post is `done` only when
@@ -6,12 +6,14 @@ every target is published (docs/api.md, Publishing)."""
 
 import pytest
 
+from devtools.connecting import connect_every_platform
+from devtools.fakes.registry import PLATFORMS, providers
+from devtools.media import image, upload
 from models import PostTarget
 from postline import clock
 from postline.statuses import TargetStatus
 from tests.connections.conftest import create_post, post_of, run_worker
-from tests.support.media import image, upload
-from tests.support.platform_fakes import PLATFORMS, connect_every_platform, fetch_through, providers
+from tests.support.client import fetch_through
 
 T = 1_800_000_000_000
 FIRST_RETRY_MS = 60_000  # [publishing] retry_delays[0] of tests/connections/conftest.py

@@ -5,8 +5,9 @@ from urllib.parse import urlsplit
 
 import requests
 
+from devtools.connecting import authorize
 from models import Connection, OAuthState
-from tests.connections.conftest import authorize, connect
+from tests.connections.conftest import connect
 from tests.support.client import assert_error
 from tests.web.test_legacy import assert_deprecated
 

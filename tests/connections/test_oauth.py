@@ -7,9 +7,10 @@ from urllib.parse import quote
 import pytest
 import requests
 
+from devtools.connecting import authorize
 from models import Connection, OAuthState
 from postline import clock
-from tests.connections.conftest import RETURN_ORIGIN, authorize, connect, query_of
+from tests.connections.conftest import RETURN_ORIGIN, connect, query_of
 from tests.support.client import assert_error
 
 T = 1_800_000_000_000

@@ -4,11 +4,12 @@ token, and otherwise an access token that lapses into `expired`."""
 
 import pytest
 
+from devtools.connecting import authorize
+from devtools.fakes.linkedin import MEMBER
 from models import Connection
 from postline.connections import tokens
-from tests.connections.conftest import RETURN_ORIGIN, authorize, connect, events_of, query_of, run_worker
+from tests.connections.conftest import RETURN_ORIGIN, connect, events_of, query_of, run_worker
 from tests.support.client import assert_error
-from tests.support.fake_linkedin import MEMBER
 
 T = 1_800_000_000_000
 SIXTY_DAYS_MS = 5_184_000_000

@@ -9,12 +9,12 @@ import time
 import pytest
 import requests
 
+from devtools.fakes.linkedin import API_VERSION, AUTHOR
+from devtools.media import image, upload, video
 from models import PostTarget
 from tests.connections.conftest import connect, create_post, events_of, post_of, run_worker
 from tests.support import ROOT
 from tests.support.client import assert_error
-from tests.support.fake_linkedin import API_VERSION, AUTHOR
-from tests.support.media import image, upload, video
 
 T = 1_800_000_000_000
 DAY_MS = 86_400_000
@@ -332,7 +332,7 @@ def test_a_channel_with_x_and_linkedin_resends_only_the_target_that_failed(
 
 def test_the_fake_runs_as_a_process_of_its_own():
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.support.fake_linkedin", "--delay", "0.2"],
+        [sys.executable, "-m", "devtools.fakes.linkedin", "--delay", "0.2"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,

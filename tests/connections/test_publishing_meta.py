@@ -10,12 +10,12 @@ import requests
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
+from devtools.connecting import authorize
+from devtools.fakes.meta import CLIENT_ID, IG_ID, PAGES, FakeMeta
+from devtools.media import image, upload, video
 from models import PostTarget
-from postline import db
-from tests.connections.conftest import authorize, create_post, events_of, post_of, query_of, run_worker
-from tests.support.client import assert_error
-from tests.support.fake_meta import CLIENT_ID, IG_ID, PAGES, FakeMeta
-from tests.support.media import image, upload, video
+from tests.connections.conftest import create_post, events_of, post_of, query_of, run_worker
+from tests.support.client import assert_error, fetch_through
 
 T = 1_800_000_000_000
 PAGE_ID = PAGES[0]["id"]
@@ -37,15 +37,7 @@ def settings(settings, fake_meta):
 @pytest.fixture(autouse=True)
 def meta_fetches_from_the_app(fake_meta, api):
     """Meta fetches media from the signed public URLs: here through the app itself."""
-
-    def fetch(url):
-        try:
-            answer = api.client.get(urlsplit(url).path)
-            return answer.status_code, answer.headers.get("Content-Type", ""), answer.get_data()
-        finally:
-            db.close()  # the fake's request thread ends here
-
-    fake_meta.fetch = fetch
+    fake_meta.fetch = fetch_through(api)
 
 
 def connect_meta(api, **params):

@@ -6,21 +6,15 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from devtools.connecting import authorize
+from devtools.fakes.tiktok import MB, USER
+from devtools.media import image, video
 from models import PostTarget
 from postline.connections import tokens
 from postline.platforms.tiktok import posting
-from tests.connections.conftest import (
-    authorize,
-    connect,
-    create_post,
-    events_of,
-    post_of,
-    query_of,
-    run_worker,
-)
+from tests.connections.conftest import connect, create_post, events_of, post_of, query_of, run_worker
 from tests.support.client import assert_error
-from tests.support.fake_tiktok import MB, USER
-from tests.support.media import image, multipart, video
+from tests.support.media import multipart
 
 T = 1_800_000_000_000
 CHECK_MS = 10_000  # [tiktok] status_interval

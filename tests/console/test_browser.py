@@ -10,11 +10,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from devtools.media import image
+from devtools.servers import free_port
 from tests.support import ROOT
 from tests.support.console import PASSWORD
-from tests.support.media import image
 from tests.support.receivers import Reply
-from tests.support.servers import free_port
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / ".artifacts" / "screenshots"

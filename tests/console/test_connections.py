@@ -6,8 +6,8 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
+from devtools.client import Api
 from models import Channel, Connection
-from tests.support.client import Api
 
 PUBLIC_URL = "http://127.0.0.1:8000"  # [server] public_url's default
 

@@ -8,12 +8,14 @@ import zoneinfo
 
 import pytest
 
+from devtools.client import Api
+from devtools.media import image
 from models import ApiKey, Channel, Media, Post, WebhookDelivery
 from postline.posts import publishing
 from postline.statuses import PostStatus
 from postline.webhooks import delivery as webhook_delivery
-from tests.support.client import Api, allow_local_webhooks
-from tests.support.media import ELF, image
+from tests.support.client import allow_local_webhooks
+from tests.support.media import ELF
 from tests.support.receivers import Reply
 
 PUBLISH_SETTINGS = {"retry_delays": [60], "concurrency": 1, "batch_size": 20}

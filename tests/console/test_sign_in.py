@@ -3,11 +3,11 @@ credential opens which surface (README, The web console)."""
 
 import pytest
 
+from devtools.servers import environment, flask_cli
 from models import ConsoleSession, ConsoleUser
 from postline import clock
 from postline.errors import Invalid
 from tests.support.console import PASSWORD, Console, make_user
-from tests.support.servers import environment, flask_cli
 
 COOKIE = "postline_session"
 
@@ -134,7 +134,7 @@ def test_sign_in_goes_back_only_to_console_pages(client, console_user, target):
 
 
 def test_the_mode_switch_shows_the_other_modes_resources(console, api, make_key):
-    from tests.support.client import Api
+    from devtools.client import Api
 
     api.post("/v1/channels", json={"name": "Live channel"})
     Api(api.client, make_key(mode="test")).post("/v1/channels", json={"name": "Sandbox channel"})

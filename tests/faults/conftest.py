@@ -3,8 +3,8 @@ real server processes."""
 
 import pytest
 
+from devtools.servers import environment
 from tests.support import postgres_cluster
-from tests.support.servers import environment
 
 SECRET = "fault-drill-secret-" + "x" * 32
 

@@ -4,8 +4,8 @@ import time
 
 import psycopg2
 
+from devtools.servers import WORKER_COMMAND, ServerProcess, create_key
 from tests.support.client import http_session
-from tests.support.servers import WORKER_COMMAND, ServerProcess, create_key
 
 
 def post_now(api, url, channel, count):

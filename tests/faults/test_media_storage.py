@@ -17,8 +17,9 @@ import boto3
 import pytest
 import requests
 
+from devtools.media import video
 from models import Media
-from tests.support.media import S3Server, video
+from tests.support.media import S3Server
 
 FILE = video(total=300_000)
 TMPFS_BYTES = 1024 * 1024

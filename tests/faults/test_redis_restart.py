@@ -12,7 +12,7 @@ import pytest
 import redis
 import requests
 
-from tests.support.servers import free_port
+from devtools.servers import free_port
 
 OUTAGE_SECONDS = 10
 # A request may wait out one Redis connect time-out (postline/limits/redis_store.py) at most.

@@ -13,11 +13,12 @@ import time
 
 import pytest
 
+from devtools.fakes.registry import NEEDS_MEDIA
+from devtools.fakes.x import FakeX
+from devtools.media import image, upload
 from models import TEST
 from postline import clock, config
-from tests.support import platform_fakes
-from tests.support.fake_x import FakeX
-from tests.support.media import image, upload
+from tests.support import drills
 
 # The platform whose account (account 0) turns slow. The other platforms, whose posts
 # must keep their schedule, are account 1 of every provider: X's shares the slow
@@ -35,7 +36,7 @@ ALLOWED = 1.0  # seconds p99 lateness may grow
 
 @pytest.fixture
 def fakes():
-    with platform_fakes.started() as started:
+    with drills.started() as started:
         yield started
 
 
@@ -99,19 +100,19 @@ def test_a_slow_platform_leaves_the_others_on_schedule(
 ):
     [slow] = [fake for fake in fakes if isinstance(fake, SLOW_PLATFORM)]
     slow_account = slow.sign_in(0)
-    channels = {SLOW: platform_fakes.connect_account(api, slow)[SLOW_PLATFORM.PROVIDER]}
+    channels = {SLOW: drills.connect_account(api, slow)[SLOW_PLATFORM.PROVIDER]}
     for fake in fakes:
         fake.sign_in(1)
-        channels.update(platform_fakes.connect_account(api, fake))  # by platform
+        channels.update(drills.connect_account(api, fake))  # by platform
     tester = api.as_key(make_key(mode=TEST))
     channels[TEST_MODE] = tester.post("/v1/channels", json={"name": "Sandbox"}).get_json()["data"]["id"]
     apis = {role: tester if role == TEST_MODE else api for role in channels}
     # Instagram and TikTok take no text-only post: one small JPEG for all their posts,
     # fetched by Meta from the worker's signed URLs (served by gunicorn).
     photo = upload(api, image("JPEG"), filename="photo.jpg").get_json()["data"]["key"]
-    media = {role: [photo] for role in channels if role in platform_fakes.NEEDS_MEDIA}
+    media = {role: [photo] for role in channels if role in NEEDS_MEDIA}
     env = {
-        **platform_fakes.worker_env(fakes),
+        **drills.worker_env(fakes),
         "POSTLINE_PUBLISHING_TIMEOUT": str(TIMEOUT),
         config.env_name(("server", "public_url")): gunicorn(workers=1),
     }

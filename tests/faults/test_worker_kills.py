@@ -14,12 +14,13 @@ from collections import Counter
 
 import pytest
 
+from devtools.fakes.registry import NEEDS_MEDIA
+from devtools.media import image, upload
 from models import Post, PostTarget, WorkerHeartbeat
 from postline import config
 from postline.statuses import PostStatus, TargetStatus
 from tests.conftest import BACKENDS
-from tests.support import platform_fakes
-from tests.support.media import image, upload
+from tests.support import drills
 
 POSTS = 2000
 # Each provider gets two accounts, each platform of an account connected to a channel of
@@ -41,7 +42,7 @@ pytestmark = pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True
 
 @pytest.fixture
 def fakes():
-    with platform_fakes.started() as started:
+    with drills.started() as started:
         yield started
 
 
@@ -105,7 +106,7 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
     for fake in fakes:
         for number, delay in enumerate(ACCOUNT_DELAYS):
             fake.account_delays[fake.sign_in(number)] = delay
-            channels += platform_fakes.connect_account(api, fake).items()
+            channels += drills.connect_account(api, fake).items()
     # Instagram and TikTok take no text-only post: theirs carry one small JPEG, uploaded
     # once; the workers send its signed URL, which Meta fetches from gunicorn.
     photo = upload(api, image("JPEG"), filename="photo.jpg").get_json()["data"]["key"]
@@ -114,7 +115,7 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
         batch = []
         for n in range(start, start + 100):
             platform, channel_id = channels[n % len(channels)]
-            media = [photo] if platform in platform_fakes.NEEDS_MEDIA else []
+            media = [photo] if platform in NEEDS_MEDIA else []
             batch.append({"channelId": channel_id, "content": contents[n], "media": media})
         created = api.post("/v1/posts/batch", json={"posts": batch})
         assert created.status_code == 201, created.get_data(as_text=True)
@@ -123,7 +124,7 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
     rng = random.Random(seed)
     public_url = gunicorn(workers=1)
     env = {
-        **platform_fakes.worker_env(fakes),
+        **drills.worker_env(fakes),
         **WORKER,
         config.env_name(("server", "public_url")): public_url,
     }

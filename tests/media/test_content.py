@@ -3,10 +3,10 @@ or by byte range (README, Media)."""
 
 import pytest
 
+from devtools.media import image, upload, video
 from models import Media
 from postline.media import urls
 from tests.support.client import assert_error
-from tests.support.media import image, upload, video
 
 DATA = video(total=5000)
 PUBLIC_BASE = "https://postline.example.com"

@@ -7,9 +7,10 @@ import time
 
 import pytest
 
+from devtools.media import image, video
 from models import Media
 from tests.support.client import assert_error
-from tests.support.media import HTML, image, video
+from tests.support.media import HTML
 
 PNG = image("PNG", (12, 9))
 

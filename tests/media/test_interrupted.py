@@ -7,8 +7,9 @@ import socket
 import time
 from urllib.parse import urlsplit
 
+from devtools.media import video
 from models import Media
-from tests.support.media import multipart, video
+from tests.support.media import multipart
 
 
 def start_upload(base_url, key, body, content_type, sent_bytes):

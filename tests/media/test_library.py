@@ -2,10 +2,10 @@
 
 import pytest
 
+from devtools.media import image, upload
 from models import Post
 from postline.statuses import PostStatus
 from tests.support.client import assert_error
-from tests.support.media import image, upload
 
 
 @pytest.fixture

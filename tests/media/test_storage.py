@@ -8,10 +8,11 @@ import boto3
 import pytest
 import requests
 
+from devtools.media import image, upload, video
 from models import Media
 from postline import media
 from postline.media import storage, urls
-from tests.support.media import S3Server, image, upload, video
+from tests.support.media import S3Server
 
 DATA = bytes(range(256)) * 1000  # 256,000 bytes, every offset telling
 

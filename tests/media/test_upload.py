@@ -6,10 +6,11 @@ import os
 
 import pytest
 
+from devtools.media import image, upload, video
 from models import TEST, Media
 from postline.limits import usage
 from tests.support.client import assert_error
-from tests.support.media import ELF, HTML, image, multipart, upload, video
+from tests.support.media import ELF, HTML, multipart
 
 IMAGE_LIMIT = 40_000
 VIDEO_LIMIT = 200_000

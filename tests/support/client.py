@@ -1,35 +1,13 @@
-"""The Flask test client with an API key, and checks of the one error shape."""
+"""Checks of the one error shape, the /v1 routes, a requests session with a key, and a
+platform's media fetch through the test client (the test client with a key is
+devtools/client.py Api)."""
 
 import re
+from urllib.parse import urlsplit
 
 import requests
 
-
-class Api:
-    """The Flask test client with a key's Authorization header on every request."""
-
-    def __init__(self, client, key):
-        self.client = client
-        self.key = key
-
-    def request(self, method, path, **kwargs):
-        headers = {"Authorization": f"Bearer {self.key}", **kwargs.pop("headers", {})}
-        return self.client.open(path, method=method, headers=headers, **kwargs)
-
-    def get(self, path, **kwargs):
-        return self.request("GET", path, **kwargs)
-
-    def post(self, path, **kwargs):
-        return self.request("POST", path, **kwargs)
-
-    def patch(self, path, **kwargs):
-        return self.request("PATCH", path, **kwargs)
-
-    def delete(self, path, **kwargs):
-        return self.request("DELETE", path, **kwargs)
-
-    def as_key(self, key):
-        return Api(self.client, key)
+from postline import db
 
 
 def assert_error(response, status, code, type_=None):
@@ -67,3 +45,17 @@ def http_session(key):
     session = requests.Session()
     session.headers["Authorization"] = f"Bearer {key}"
     return session
+
+
+def fetch_through(api):
+    """What a fake that fetches media from Postline's signed public URLs (Meta's
+    `fetch`) calls in a test without a server: the app itself."""
+
+    def fetch(url):
+        try:
+            answer = api.client.get(urlsplit(url).path)
+            return answer.status_code, answer.headers.get("Content-Type", ""), answer.get_data()
+        finally:
+            db.close()  # the fake's request thread ends here
+
+    return fetch

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import tempfile
 
-from tests.support.servers import free_port
+from devtools.servers import free_port
 
 
 def binaries():

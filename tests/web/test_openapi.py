@@ -21,8 +21,8 @@ from schemathesis.specs.openapi.checks import (
 
 from models import LIVE, TEST
 from postline.jobs import heartbeat
+from tests.support import offline_env
 from tests.support.client import v1_routes
-from tests.support.servers import offline_env
 
 
 def test_document_is_valid_openapi(client):

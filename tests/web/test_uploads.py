@@ -9,11 +9,11 @@ from flask import Request as FlaskRequest
 from flask import request
 
 from app import create_app
+from devtools.media import image, upload
 from postline import media
 from postline.media.incoming import Incoming
 from postline.web.api import Parser
 from postline.web.uploads import Request
-from tests.support.media import image, upload
 
 
 def test_werkzeug_still_has_the_hook_the_request_overrides():

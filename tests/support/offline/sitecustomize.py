@@ -1,5 +1,5 @@
 """Loaded by every Python process started with this directory on PYTHONPATH (see
-`offline_env` in tests/support/servers.py): such a process resolves no hostname but
+`offline_env` in tests/support/__init__.py): such a process resolves no hostname but
 localhost, so a server fed generated URLs (webhooks, media imports) sends no DNS query
 off the machine, as the test process's own `dns` fixture (tests/conftest.py) ensures
 in-process. Literal addresses pass untouched."""

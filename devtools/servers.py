@@ -10,7 +10,7 @@ from pathlib import Path
 
 import requests
 
-from tests.support import ROOT
+from devtools import ROOT
 
 
 def free_port():
@@ -31,15 +31,6 @@ def environment(database_url, data_dir, secret_key, **extra):
         "PYTHONPATH": str(ROOT),
         **extra,
     }
-
-
-OFFLINE = ROOT / "tests" / "support" / "offline"
-
-
-def offline_env():
-    """Environment entries for a server process that must resolve no hostname (see
-    tests/support/offline/sitecustomize.py), on top of `environment(...)`."""
-    return {"PYTHONPATH": f"{OFFLINE}{os.pathsep}{ROOT}"}
 
 
 def gunicorn_command(port, workers=2, app="app:create_app()"):

@@ -1,12 +1,5 @@
-"""A fake X on 127.0.0.1, faithful to X's API as Postline uses it (README, X): OAuth 2.0
-with PKCE and rotating refresh tokens, the profile, posts, the v2 media upload with
-asynchronous processing, and X's error shapes (RFC 7807 bodies, 429 with
-`x-rate-limit-reset`, duplicate content, usage caps).
-
-Tests drive it in their own process (`FakeX()`), with controls to inject each error
-class and a delay; `python -m tests.support.fake_x --port N --delay 0.1` runs it as a
-process of its own (bench/publishing.py).
-"""
+"""FakeX: the fake's state and the API calls it answers (the package's docstring
+says what it is faithful to)."""
 
 import base64
 import hashlib
@@ -18,7 +11,7 @@ from urllib.parse import urlencode
 
 from werkzeug.wrappers import Response
 
-from tests.support.fake_platform import FakeServer, answer, serve
+from devtools.fakes.base import FakeServer, answer
 
 CLIENT_ID = "fake-x-client"
 CLIENT_SECRET = "fake-x-secret"
@@ -374,11 +367,3 @@ class FakeX(FakeServer):
             item["state"] = SUCCEEDED
             info = {"state": SUCCEEDED, "progress_percent": 100}
         return answer({"data": {"id": request.args["media_id"], "processing_info": info}})
-
-
-def main():
-    serve(FakeX, "A fake X API on 127.0.0.1")
-
-
-if __name__ == "__main__":
-    main()

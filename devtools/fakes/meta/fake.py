@@ -1,19 +1,5 @@
-"""A fake Meta Graph API on 127.0.0.1, faithful to Meta as Postline uses it (README,
-Meta): the OAuth dialog, the code and `fb_exchange_token` exchanges, `/me/accounts`
-with Page tokens and linked Instagram accounts, Facebook Page feed, photos and videos,
-Instagram containers with their asynchronous status, `media_publish`,
-`content_publishing_limit`, and Meta's error shape (`{"error": {"message", "type",
-"code", "error_subcode", "fbtrace_id"}}`, usage headers on throttling).
-
-Every Graph call checks the kind of token it carries, as Meta does: a Page or an
-Instagram call with the user token, or a user call with a Page token, is refused.
-Meta fetches media itself: `fetch(url) -> (status, content type, bytes)` does it
-(over HTTP by default; tests hand it the app's test client), and an Instagram image
-that is not a JPEG is refused.
-
-Tests drive it in their own process (`FakeMeta()`); `python -m tests.support.fake_meta
---port N --delay 0.1` runs it as a process of its own.
-"""
+"""FakeMeta: the fake's state and the API calls it answers (the package's docstring
+says what it is faithful to)."""
 
 import itertools
 import json
@@ -25,7 +11,7 @@ from urllib.parse import urlencode
 import requests
 from werkzeug.wrappers import Response
 
-from tests.support.fake_platform import FakeServer, answer, serve
+from devtools.fakes.base import FakeServer, answer
 
 CLIENT_ID = "fake-meta-app"
 CLIENT_SECRET = "fake-meta-secret"
@@ -477,18 +463,3 @@ class FakeMeta(FakeServer):
         else:
             done = not container.get("video") or container["checks"] > self.processing_checks
         return self.processing_result if done else "IN_PROGRESS"
-
-
-def main():
-    serve(
-        FakeMeta,
-        "A fake Meta Graph API on 127.0.0.1",
-        [
-            ("--processing", "processing_seconds", float, "seconds a container processes"),
-            ("--quota", "quota_total", int, "the 24-hour publishing limit"),
-        ],
-    )
-
-
-if __name__ == "__main__":
-    main()

@@ -1,14 +1,5 @@
-"""A fake TikTok on 127.0.0.1, faithful to the Content Posting API as Postline uses it
-(README, TikTok): OAuth 2.0 with `client_key` and rotating refresh tokens, the
-profile, `creator_info/query`, videos by FILE_UPLOAD (the chunk rules enforced) or
-PULL_FROM_URL, photo posts, `status/fetch` with its asynchronous states, the per-token
-rate limits of `video/init` (6 a minute) and `status/fetch` (30 a minute), and
-TikTok's error envelope `{"data", "error": {"code", "message", "log_id"}}`, failures
-included that arrive as HTTP 200.
-
-Tests drive it in their own process (`FakeTikTok()`); `python -m
-tests.support.fake_tiktok --port N --delay 0.1` runs it as a process of its own.
-"""
+"""FakeTikTok: the fake's state and the API calls it answers (the package's docstring
+says what it is faithful to)."""
 
 import itertools
 import secrets
@@ -18,7 +9,7 @@ from urllib.parse import urlencode
 
 from werkzeug.wrappers import Response
 
-from tests.support.fake_platform import FakeServer, answer, serve
+from devtools.fakes.base import FakeServer, answer
 
 CLIENT_KEY = "fake-tiktok-client-key"
 CLIENT_SECRET = "fake-tiktok-secret"
@@ -480,18 +471,3 @@ class FakeTikTok(FakeServer):
 def status_limit(calls):
     """`--status-limit N`: status/fetch calls a token may make a minute."""
     return {**RATE_LIMITS, "/v2/post/publish/status/fetch/": int(calls)}
-
-
-def main():
-    serve(
-        FakeTikTok,
-        "A fake TikTok API on 127.0.0.1",
-        [
-            ("--processing", "processing_seconds", float, "seconds a publish processes"),
-            ("--status-limit", "rate_limits", status_limit, "status checks a token may make a minute"),
-        ],
-    )
-
-
-if __name__ == "__main__":
-    main()

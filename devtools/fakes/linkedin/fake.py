@@ -1,15 +1,5 @@
-"""A fake LinkedIn on 127.0.0.1, faithful to LinkedIn's API as Postline uses it (README,
-LinkedIn): OAuth 2.0 without PKCE (refresh tokens for partner apps only, their life
-counted from the first grant), /v2/userinfo, the versioned /rest API (LinkedIn-Version
-and X-Restli-Protocol-Version required, a retired version answers 426), posts created
-201 with the id in `x-restli-id`, image and multipart video uploads with ETags and the
-video's processing, and LinkedIn's error shapes (`{status, code, serviceErrorCode,
-message}`).
-
-Tests drive it in their own process (`FakeLinkedIn()`), with controls to inject each
-error class and a delay; `python -m tests.support.fake_linkedin --port N --delay 0.1`
-runs it as a process of its own.
-"""
+"""FakeLinkedIn: the fake's state and the API calls it answers (the package's docstring
+says what it is faithful to)."""
 
 import itertools
 import json
@@ -20,7 +10,7 @@ from urllib.parse import unquote, urlencode
 
 from werkzeug.wrappers import Response
 
-from tests.support.fake_platform import FakeServer, answer, serve
+from devtools.fakes.base import FakeServer, answer
 
 CLIENT_ID = "fake-linkedin-client"
 CLIENT_SECRET = "fake-linkedin-secret"
@@ -456,11 +446,3 @@ class FakeLinkedIn(FakeServer):
         if len(ids) > 1 and any(not urn.startswith("urn:li:image:") for urn in ids):
             return [], "multiImage takes images only"
         return ids, None
-
-
-def main():
-    serve(FakeLinkedIn, "A fake LinkedIn API on 127.0.0.1")
-
-
-if __name__ == "__main__":
-    main()

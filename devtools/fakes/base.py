@@ -1,0 +1,137 @@
+"""The server every fake platform is built on (FakeServer), and how one runs as a
+process of its own (`serve`).
+
+A fake stands for a platform's servers on 127.0.0.1: a real HTTP server, answering
+the platform's paths in the platform's shapes, errors included.
+"""
+
+import argparse
+import json
+import threading
+import time
+from collections import Counter
+
+from werkzeug.serving import WSGIRequestHandler, make_server
+from werkzeug.wrappers import Request, Response
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_request(self, *args, **kwargs):
+        pass  # a line per request would drown a benchmark's output
+
+
+# Not the platform's paths: how a benchmark reads a fake that runs in a process of its
+# own. GET answers its request counts (`requests`), or its `settings()`, as JSON.
+COUNTS_PATH = "/_fake/requests"
+SETTINGS_PATH = "/_fake/settings"
+
+
+def answer(payload, status=200):
+    return Response(json.dumps(payload), status, content_type="application/json")
+
+
+class FakeServer:
+    """What every faithful fake platform (devtools/fakes/x, linkedin, meta,
+    tiktok) shares: a real HTTP server on a loopback port that counts each
+    request (`requests["POST /path"]`, also answered at COUNTS_PATH; `settings()` at
+    SETTINGS_PATH), waits `delay` seconds before each answer, and hands it to the
+    subclass's `route(request)`; issued access tokens with their expiry (`access_tokens`).
+    A subclass names its `PROVIDER` and has `settings()` (its `[provider]` section), sets
+    its own state, then calls this __init__, which starts serving.
+
+    Several accounts, and what the fault drills read (devtools/fakes/registry.py):
+    a subclass's `account(number)` is the platform's account number `number` (a dict
+    whose id at the platform is under ACCOUNT_ID; number 0 unless a test signs in
+    another); `signed_in` approves at the authorize page (`sign_in`); `hold(account)`,
+    called once a request's token names its account, waits that account's
+    `account_delays`; `count_received(text)`, called by each request that creates a
+    post, counts it in `received` by the post's text, whatever the fake answers.
+    """
+
+    ACCOUNT_ID = "id"
+
+    def __init__(self, delay=0.0, port=0):
+        self.delay = delay
+        self.requests = Counter()
+        self.access_tokens = {}
+        self.signed_in = self.account(0)
+        self.account_delays = {}
+        self.received = Counter()
+        self._lock = threading.Lock()
+        self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def env(self, **overrides):
+        """Its `settings()`, with `overrides` on top, as the environment of a server or
+        worker process (`POSTLINE_<PROVIDER>_<KEY>`, each a TOML value)."""
+        return {
+            f"POSTLINE_{self.PROVIDER.upper()}_{name.upper()}": str(value)
+            for name, value in {**self.settings(), **overrides}.items()
+        }
+
+    def sign_in(self, number):
+        """The next approvals at the authorize page are account `number`'s; its id at the platform."""
+        self.signed_in = self.account(number)
+        return self.signed_in[self.ACCOUNT_ID]
+
+    def hold(self, account):
+        """Make an API call of `account` wait its `account_delays` seconds (a slow or hung account)."""
+        seconds = self.account_delays.get(account[self.ACCOUNT_ID])
+        if seconds:
+            time.sleep(seconds)
+
+    def count_received(self, text):
+        """Count a request that creates a post: a text received twice was sent twice."""
+        with self._lock:
+            self.received[text] += 1
+
+    def expire_access_tokens(self):
+        """Every access token issued so far stops working (as after `expires_in`)."""
+        with self._lock:
+            for token in self.access_tokens.values():
+                token["expires_at"] = 0
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def wsgi(self, environ, start_response):
+        request = Request(environ)
+        if request.path in (COUNTS_PATH, SETTINGS_PATH):
+            with self._lock:
+                known = dict(self.requests) if request.path == COUNTS_PATH else self.settings()
+            return answer(known)(environ, start_response)
+        with self._lock:
+            self.requests[f"{request.method} {request.path}"] += 1
+        if self.delay:
+            time.sleep(self.delay)
+        try:
+            response = self.route(request)
+        finally:
+            request.close()  # uploaded parts spool to temporary files
+        return response(environ, start_response)
+
+
+def serve(fake_class, description, options=()):
+    """Run `fake_class` as a process of its own (`--port N --delay S`), printing its URL.
+
+    `options`: further (flag, attribute, type, help) of the fake: `--flag V`, when
+    given, sets the fake's `attribute` to V (e.g. a processing time, a quota)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
+    for flag, attribute, kind, text in options:
+        parser.add_argument(flag, dest=attribute, type=kind, default=None, help=text)
+    arguments = parser.parse_args()
+    fake = fake_class(delay=arguments.delay, port=arguments.port)
+    for _, attribute, _, _ in options:
+        if getattr(arguments, attribute) is not None:
+            setattr(fake, attribute, getattr(arguments, attribute))
+    print(fake.url, flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        fake.close()

@@ -1,0 +1,105 @@
+"""The platforms Postline publishes to, each with its fake, in one list (PLATFORMS) that
+the cross-platform test (tests/connections/test_cross_platform.py), the fault drills
+and the platforms benchmark (bench/platforms.py) all go through: adding a platform to
+them is one entry.
+
+A provider's fake serves every platform of that provider (Meta's serves Facebook Pages
+and Instagram): its class is named once per platform and started once per provider.
+"""
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PlatformFake:
+    """One platform and how its fake is driven.
+
+    - `platform`, `provider`: as the API names them (a target's `platform`, the
+      connection's `provider`);
+    - `fake`: "module:Class" of the provider's FakeServer, whose module runs it as a
+      process of its own (`python -m module --port N --delay S`, see base.serve);
+    - `fail_next_post(fake)`: the fake answers the next post created on this platform
+      with a 5xx (a transient failure) and records nothing;
+    - `posts(fake)`: every post the fake was sent on this platform, each with its `id`
+      (the target's `platformPostId` once published): for a platform that processes
+      posts after taking them (TikTok), every publish it started, finished or not;
+    - `bench_options`: extra command-line options of the fake's process in the benchmark
+      (e.g. a processing time);
+    - `bench_settings`: (name, value) pairs of the provider's settings the benchmark's
+      app and worker take on top of the fake's (e.g. how often to ask about processing);
+    - `needs_media`: the platform takes no text-only post.
+    """
+
+    platform: str
+    provider: str
+    fake: str
+    fail_next_post: Callable
+    posts: Callable
+    needs_media: bool = False
+    bench_options: tuple = ()
+    bench_settings: tuple = ()
+
+    @property
+    def module(self):
+        return self.fake.split(":")[0]
+
+    def fake_class(self):
+        module, name = self.fake.split(":")
+        return getattr(importlib.import_module(module), name)
+
+
+PLATFORMS = [
+    PlatformFake(
+        platform="x",
+        provider="x",
+        fake="devtools.fakes.x:FakeX",
+        fail_next_post=lambda fake: fake.tweet_replies.append("503"),
+        posts=lambda fake: fake.tweets,
+    ),
+    PlatformFake(
+        platform="linkedin",
+        provider="linkedin",
+        fake="devtools.fakes.linkedin:FakeLinkedIn",
+        fail_next_post=lambda fake: fake.post_replies.append("500"),
+        posts=lambda fake: fake.posts,
+    ),
+    PlatformFake(
+        platform="facebook",
+        provider="meta",
+        fake="devtools.fakes.meta:FakeMeta",
+        fail_next_post=lambda fake: fake.publish_replies.append("500"),
+        posts=lambda fake: [post for post in fake.posts if post["platform"] == "facebook"],
+    ),
+    PlatformFake(
+        platform="instagram",
+        provider="meta",
+        fake="devtools.fakes.meta:FakeMeta",
+        fail_next_post=lambda fake: fake.container_replies.append("500"),
+        posts=lambda fake: [post for post in fake.posts if post["platform"] == "instagram"],
+        needs_media=True,
+        # Instagram allows 25 posts a day (the fake's default); a benchmark makes more.
+        bench_options=("--processing", "2", "--quota", "1000000"),
+    ),
+    PlatformFake(
+        platform="tiktok",
+        provider="tiktok",
+        fake="devtools.fakes.tiktok:FakeTikTok",
+        fail_next_post=lambda fake: fake.init_replies.append("500"),
+        # A publish counts once TikTok took it (content/init), before it ends processing.
+        posts=lambda fake: [{**item, "id": item.get("post_id")} for item in fake.publishes.values()],
+        needs_media=True,
+        # TikTok lets a token ask about its publishes 30 times a minute; a benchmark asks more.
+        bench_options=("--processing", "2", "--status-limit", "1000000"),
+        bench_settings=(("status_interval", 1),),
+    ),
+]
+
+
+def providers():
+    """The providers of PLATFORMS, each once, in the list's order."""
+    return list(dict.fromkeys(entry.provider for entry in PLATFORMS))
+
+
+NEEDS_MEDIA = {entry.platform for entry in PLATFORMS if entry.needs_media}
