@@ -1,0 +1,90 @@
+"""Platform connections, adding one to a channel, and starting an OAuth run."""
+
+from marshmallow import Schema, fields, validate
+
+from postline.schemas.common import ProblemSchema
+from postline.statuses import ConnectionStatus
+from postline.web.fields import NOT_BLANK, CreatedAt, Timestamp, UpdatedAt, described
+
+
+class ConnectionSchema(Schema):
+    id = described(fields.String, "The connection's id, `conn_...`")
+    provider = described(fields.String, "How it was connected: x, linkedin, meta or tiktok")
+    platform = described(fields.String, "Where it publishes: x, linkedin, facebook, instagram or tiktok")
+    platform_account_id = described(fields.String, "The account's id on the platform", data_key="accountId")
+    username = described(fields.String, "The account's handle on the platform", allow_none=True)
+    display_name = described(
+        fields.String, "The account's display name", data_key="displayName", allow_none=True
+    )
+    avatar_url = described(fields.String, "The account's picture", data_key="avatarUrl", allow_none=True)
+    status = fields.String(
+        metadata={
+            "description": " | ".join(ConnectionStatus.ALL)
+            + ": expired and revoked connections publish nothing until connected again"
+        }
+    )
+    scopes = described(fields.List, "What the platform granted", fields.String())
+    token_expires_at = described(
+        Timestamp,
+        "When the current access token expires (Unix ms), or null. The worker refreshes it "
+        "before when the platform gave a refresh token; without one the connection becomes "
+        "`expired` then",
+        data_key="tokenExpiresAt",
+        allow_none=True,
+    )
+    channel_ids = described(
+        fields.List, "The channels that publish to it", fields.String(), data_key="channelIds"
+    )
+    last_verified_at = described(
+        Timestamp,
+        "When the platform last confirmed the account (Unix ms)",
+        data_key="lastVerifiedAt",
+        allow_none=True,
+    )
+    last_error = described(
+        fields.Nested,
+        "Why the last refresh or verification failed, or null",
+        ProblemSchema,
+        data_key="lastError",
+        allow_none=True,
+    )
+    created_at = CreatedAt()
+    updated_at = UpdatedAt()
+
+
+class ConnectionChannelSchema(Schema):
+    channel_id = fields.String(
+        required=True,
+        data_key="channelId",
+        validate=NOT_BLANK,
+        metadata={"description": "The channel, `ch_...`"},
+    )
+
+
+class AuthQuerySchema(Schema):
+    channel_id = fields.String(
+        data_key="channelId",
+        validate=NOT_BLANK,
+        metadata={"description": "A channel to add the new connection(s) to, `ch_...`"},
+    )
+    return_to = fields.String(
+        data_key="returnTo",
+        validate=validate.Length(max=2048),
+        metadata={
+            "description": "Where the browser goes afterwards (`?connection=<id>&status=connected`, or "
+            "`?status=error&code=...`); on [server] public_url's origin or an allowed one. Without it, "
+            "the callback shows a small page."
+        },
+    )
+    redirect = fields.Boolean(
+        truthy={"1", "true"},
+        falsy={"0", "false"},
+        load_default=False,
+        metadata={"description": "1 or true: answer 302 to the platform's page instead of 200 with its URL"},
+    )
+
+
+class AuthStartSchema(Schema):
+    url = described(fields.String, "The platform's page to open in the user's browser")
+    state = described(fields.String, "The signed, single-use state the callback will carry")
+    expires_at = described(Timestamp, "When the state stops working (Unix ms)", data_key="expiresAt")

@@ -1,0 +1,179 @@
+"""Posts: a post and its targets, what creating or changing one reads, and the batches of
+up to MAX_BATCH posts."""
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from postline.schemas.common import ProblemSchema
+from postline.statuses import PostStatus, TargetStatus
+from postline.web.fields import (
+    IANA_ZONES,
+    NOT_BLANK,
+    CreatedAt,
+    ScheduleInput,
+    Timestamp,
+    UpdatedAt,
+    described,
+    unique_items,
+)
+
+MAX_BATCH = 100
+
+
+class PostTargetSchema(Schema):
+    connection_id = described(
+        fields.String,
+        "The platform connection it goes to (null for the sandbox)",
+        data_key="connectionId",
+        allow_none=True,
+    )
+    platform = fields.String(metadata={"description": "x, linkedin, facebook, instagram, tiktok or sandbox"})
+    status = fields.String(metadata={"description": " | ".join(TargetStatus.ALL)})
+    platform_post_id = described(
+        fields.String,
+        "The post's id on the platform, once published",
+        data_key="platformPostId",
+        allow_none=True,
+    )
+    url = described(
+        fields.String, "The published post's address, where the platform gives one", allow_none=True
+    )
+    error = described(fields.Nested, "Why its last attempt failed, or null", ProblemSchema, allow_none=True)
+    published_at = described(
+        Timestamp, "When the platform confirmed it (Unix ms)", data_key="publishedAt", allow_none=True
+    )
+
+
+class PostSchema(Schema):
+    id = described(fields.String, "The post's id, `post_...`")
+    channel_id = described(fields.String, "The channel it belongs to", data_key="channelId")
+    content = described(fields.String, "The text to publish", allow_none=True)
+    scheduled_for = described(Timestamp, "When it is to be published (Unix ms)", data_key="scheduledFor")
+    timezone = described(fields.String, "The IANA zone its local times are read in, or null", allow_none=True)
+    media = described(fields.List, "Media keys attached, in order", fields.String())
+    status = fields.String(metadata={"description": " | ".join(PostStatus.ALL)})
+    attempts = described(fields.Integer, "Publishing attempts started so far")
+    next_attempt_at = Timestamp(
+        data_key="nextAttemptAt", allow_none=True, metadata={"description": "When the worker tries again"}
+    )
+    last_error = described(
+        fields.Nested,
+        "Why the last attempt failed or blocked, or null",
+        ProblemSchema,
+        data_key="lastError",
+        allow_none=True,
+    )
+    targets = described(
+        fields.List,
+        "Where it is published: one per platform connection (or the sandbox)",
+        fields.Nested(PostTargetSchema),
+    )
+    delivered_at = described(
+        Timestamp, "When every target was published (Unix ms)", data_key="deliveredAt", allow_none=True
+    )
+    created_at = CreatedAt()
+    updated_at = UpdatedAt()
+
+
+class PostFieldsSchema(Schema):
+    """Fields a client may set on a post; all optional (PATCH)."""
+
+    channel_id = described(
+        fields.String,
+        "The channel to publish to",
+        data_key="channelId",
+        validate=validate.Length(min=1, max=40),
+    )
+    content = described(
+        fields.String,
+        "The text, 1 to 10,000 characters (and within the limits of each platform the channel "
+        "is connected to)",
+        validate=[validate.Length(min=1, max=10000), NOT_BLANK],
+    )
+    scheduled_for = ScheduleInput(
+        data_key="scheduledFor",
+        metadata={
+            "description": "When to publish: Unix milliseconds (a number below 100,000,000,000 "
+            "looks like seconds and is refused) or ISO 8601. Without Z or an offset, read in "
+            "`timezone`. At most `[posts] max_past_seconds` (1 hour) in the past. "
+            "Omitted on create: as soon as possible."
+        },
+    )
+    timezone = fields.String(
+        allow_none=True,
+        # Listed in the OpenAPI document, so a generated or picked value is always a real zone.
+        validate=validate.OneOf(IANA_ZONES, error="is not a known IANA time zone"),
+        metadata={"description": "IANA zone, e.g. Europe/Berlin"},
+    )
+    media = fields.List(
+        fields.String(validate=validate.Length(min=1, max=255)),
+        validate=validate.Length(max=35),
+        metadata={"description": "Media keys from POST /v1/media/upload"},
+    )
+    status = fields.String(
+        validate=validate.OneOf(PostStatus.SETTABLE),
+        metadata={"description": "draft holds the post; queued (the default) schedules it"},
+    )
+
+
+class PostCreateSchema(PostFieldsSchema):
+    channel_id = described(
+        fields.String,
+        "The channel to publish to",
+        data_key="channelId",
+        required=True,
+        validate=validate.Length(min=1, max=40),
+    )
+
+    class Meta:
+        openapi = {
+            "anyOf": [
+                {"required": ["content"]},
+                {"required": ["media"], "properties": {"media": {"minItems": 1}}},
+            ]
+        }
+
+    @validates_schema
+    def content_or_media(self, data, **kwargs):
+        if "content" not in data and not data.get("media"):
+            raise ValidationError("is required unless media is given", field_name="content")
+
+
+class PostUpdateSchema(PostFieldsSchema):
+    pass
+
+
+class PostBatchCreateSchema(Schema):
+    posts = described(
+        fields.List,
+        f"1 to {MAX_BATCH} posts, created all or none",
+        fields.Nested(PostCreateSchema),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_BATCH),
+    )
+
+
+class PostBatchUpdateItemSchema(PostFieldsSchema):
+    id = described(fields.String, "The post to change", required=True)
+
+
+class PostBatchUpdateSchema(Schema):
+    posts = described(
+        fields.List,
+        f"1 to {MAX_BATCH} changes, each naming its post by `id`; applied all or none",
+        fields.Nested(PostBatchUpdateItemSchema),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_BATCH),
+    )
+
+
+class PostBatchDeleteSchema(Schema):
+    ids = fields.List(
+        fields.String(validate=validate.Length(min=1, max=40)),
+        required=True,
+        validate=[validate.Length(min=1, max=MAX_BATCH), unique_items],
+        metadata={"uniqueItems": True, "description": f"1 to {MAX_BATCH} post ids, deleted all or none"},
+    )
+
+
+class BatchDeletedSchema(Schema):
+    deleted = described(fields.List, "The ids deleted", fields.String())
