@@ -10,13 +10,12 @@ has one), so that only the foreign id can make it fail.
 
 import io
 import re
-from urllib.parse import urlsplit
 
 import pytest
-import requests
 from PIL import Image
 
-from tests.support.client import Api
+from devtools.client import Api
+from devtools.connecting import authorize
 from tests.support.console import Console, make_user
 
 # A path placeholder names one of these (what A's world holds for it) ...
@@ -119,9 +118,7 @@ def created(response):
 def connect(api):
     """A whole OAuth run at the fake X for the key's account; the new connection's id."""
     before = {c["id"] for c in api.get("/v1/connections").get_json()["data"]}
-    started = api.get("/v1/connections/x/auth").get_json()["data"]["url"]
-    callback = urlsplit(requests.get(started, allow_redirects=False, timeout=5).headers["Location"])
-    assert api.client.get(f"{callback.path}?{callback.query}").status_code in (200, 302)
+    assert api.client.get(authorize(api)).status_code in (200, 302)
     (new,) = {c["id"] for c in api.get("/v1/connections").get_json()["data"]} - before
     return new
 
