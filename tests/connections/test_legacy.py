@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 import requests
 
 from devtools.connecting import authorize
-from models import Connection, OAuthState
+from models import OAuthState
 from tests.connections.conftest import connect
 from tests.support.client import assert_error
 from tests.web.test_legacy import assert_deprecated
@@ -26,20 +26,27 @@ def test_connections_are_listed_verified_and_linked_unwrapped(legacy, api):
         "POST", f"/api/connections/{connection['id']}/add-to-channel", json={"channelId": channel_id}
     )
     assert added.status_code == 200 and added.get_json()["channelIds"] == [channel_id]
+    assert_deprecated(added, f"/v1/connections/{connection['id']}/add-to-channel")
+    assert api.get(f"/v1/connections/{connection['id']}").get_json() == {"data": added.get_json()}
     verified = legacy("POST", f"/api/connections/verify-channel/{channel_id}")
+    assert verified.status_code == 200
     assert [c["id"] for c in verified.get_json()] == [connection["id"]]
-    assert verified.get_json()[0]["status"] == "active"
+    assert verified.get_json()[0]["status"] == "active" and verified.get_json()[0]["lastVerifiedAt"]
+    assert_deprecated(verified, f"/v1/connections/verify-channel/{channel_id}")
     removed = legacy(
         "POST", f"/api/connections/{connection['id']}/remove-from-channel", json={"channelId": channel_id}
     )
-    assert removed.get_json()["channelIds"] == []
+    assert removed.status_code == 200 and removed.get_json()["channelIds"] == []
     # The same connection through /v1, wrapped: one implementation serves both.
     assert api.get(f"/v1/connections/{connection['id']}").get_json() == {"data": removed.get_json()}
 
     assert_error(legacy("DELETE", f"/api/connections/{connection['id']}", csrf=""), 403, "CSRF_TOKEN_INVALID")
+    assert api.get(f"/v1/connections/{connection['id']}").status_code == 200  # the refusal kept it
     deleted = legacy("DELETE", f"/api/connections/{connection['id']}")
-    assert deleted.get_json() == {"id": connection["id"], "deleted": True}
-    assert Connection.select().count() == 0
+    assert deleted.status_code == 200 and deleted.get_json() == {"id": connection["id"], "deleted": True}
+    assert_deprecated(deleted, f"/v1/connections/{connection['id']}")
+    assert legacy("GET", "/api/connections").get_json() == []
+    assert api.get("/v1/connections").get_json()["data"] == []
 
 
 def test_starting_an_authorization_needs_the_csrf_header_though_it_is_a_get(legacy):
@@ -48,6 +55,7 @@ def test_starting_an_authorization_needs_the_csrf_header_though_it_is_a_get(lega
     assert OAuthState.select().count() == 0
     started = legacy("GET", "/api/connections/x/auth")
     assert started.status_code == 200 and set(started.get_json()) == {"url", "state", "expiresAt"}
+    assert OAuthState.select().count() == 1
     assert_deprecated(started, "/v1/connections/x/auth")
     redirected = legacy("GET", "/api/connections/x/auth?redirect=1")
     assert redirected.status_code == 302 and redirected.headers["Location"].startswith(
@@ -64,9 +72,13 @@ def test_the_platform_comes_back_to_v1_and_the_connection_is_the_consoles(legacy
     twin = client.get(f"/api/connections/x/callback?{back.query}")
     assert_error(twin, 404, "NOT_FOUND")
     assert "Deprecation" not in twin.headers
-    assert client.get(f"{back.path}?{back.query}").status_code == 200
+    page = client.get(f"{back.path}?{back.query}")
+    assert page.status_code == 200 and "is connected" in page.get_data(as_text=True)
     [connection] = legacy("GET", "/api/connections").get_json()
     assert connection["username"] == "postline_fake"
+    # Spent: the same callback again connects nothing more.
+    assert client.get(f"{back.path}?{back.query}").status_code == 400
+    assert [c["id"] for c in legacy("GET", "/api/connections").get_json()] == [connection["id"]]
 
 
 def test_the_callback_is_not_served_under_api_even_with_a_session(legacy, api):
