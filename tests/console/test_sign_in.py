@@ -7,6 +7,7 @@ from devtools.servers import environment, flask_cli
 from models import ConsoleSession, ConsoleUser
 from postline import clock
 from postline.errors import Invalid
+from tests.support.client import assert_error
 from tests.support.console import PASSWORD, Console, make_user
 
 COOKIE = "postline_session"
@@ -85,7 +86,7 @@ def test_signing_out_ends_the_session_everywhere(console, client):
     assert ConsoleSession.select().count() == 0
     client.set_cookie(COOKIE, cookie)  # a copy of the old cookie opens nothing
     assert client.get("/console/keys").status_code == 302
-    assert client.get("/api/channels").status_code == 401
+    assert_error(client.get("/api/channels"), 401, "MISSING_SESSION")
 
 
 def test_an_expired_session_signs_nobody_in(console, client, clock_at):
