@@ -3,10 +3,11 @@
 One reader for the body parser and the idempotency fingerprint, so both see the
 same value and refuse the same bodies, with a 400 naming `body` or the field:
 - larger than `[server] max_body_bytes`, with or without Content-Length: 413;
-- not UTF-8, not JSON, or JSON's NaN/Infinity;
+- not UTF-8 or not JSON;
 - nested more than MAX_DEPTH levels (a deep body would exhaust the parser's stack);
-- a number beyond what JSON clients can represent exactly (+/- 2^53 - 1), or an
-  integer of thousands of digits (Python would refuse to convert it);
+- a number beyond what JSON clients can represent exactly (+/- 2^53 - 1), an integer
+  of thousands of digits (Python would refuse to convert it), NaN or Infinity: the
+  400 names the field that holds it (`expiresIn`, `posts[0].scheduledFor`);
 - text no database stores (NUL characters, unpaired surrogates).
 """
 
@@ -26,8 +27,12 @@ UNSTORABLE = "must not contain NUL characters or unpaired surrogates"
 _PARSED = "postline.json_body"
 
 
-class _Refused(ValueError):
-    """A number or constant the body may not hold."""
+class _Unrepresentable:
+    """A number or constant the body may not hold, kept in its place while parsing so
+    the refusal can name the field that holds it (the parser's hooks do not know)."""
+
+    def __init__(self, reason):
+        self.reason = reason
 
 
 def json_body():
@@ -55,8 +60,6 @@ def _parse(data):
         value = json.loads(
             data.decode("utf-8"), parse_int=_integer, parse_float=_float, parse_constant=_constant
         )
-    except _Refused as refusal:
-        raise Invalid.field("body", str(refusal)) from None
     except RecursionError:
         raise Invalid.field("body", f"must not be nested more than {MAX_DEPTH} levels deep") from None
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -67,28 +70,31 @@ def _parse(data):
 
 def _integer(text):
     if len(text.lstrip("-")) > MAX_INTEGER_DIGITS or abs(int(text)) > MAX_SAFE_INTEGER:
-        raise _Refused(NUMBER_RANGE)
+        return _Unrepresentable(NUMBER_RANGE)
     return int(text)
 
 
 def _float(text):
     number = float(text)
     if not math.isfinite(number) or abs(number) > MAX_SAFE_INTEGER:
-        raise _Refused(NUMBER_RANGE)
+        return _Unrepresentable(NUMBER_RANGE)
     return number
 
 
 def _constant(name):
-    raise _Refused(f"{name} is not a JSON number")
+    return _Unrepresentable(f"{name} is not a JSON number")
 
 
 def _check_tree(value):
-    """Refuse deep nesting and unstorable text, naming the field (`posts[3].content`)."""
+    """Refuse deep nesting, unstorable text and unrepresentable numbers, naming the field
+    (`posts[3].content`)."""
     pending = [(value, "", 0)]
     while pending:
         item, path, depth = pending.pop()
         if depth > MAX_DEPTH:
             raise Invalid.field("body", f"must not be nested more than {MAX_DEPTH} levels deep")
+        if isinstance(item, _Unrepresentable):
+            raise Invalid.field(path or "body", item.reason)
         if isinstance(item, str):
             if not storable_text(item):
                 raise Invalid.field(path or "body", UNSTORABLE)
