@@ -6,6 +6,7 @@ from flask import g, redirect, request
 from flask.views import MethodView
 
 from models import Connection
+from postline import platforms
 from postline.connections import authorization, records
 from postline.statuses import ConnectionStatus
 from postline.web.api import Blueprint, keyless, requires
@@ -25,7 +26,7 @@ LISTING = Listing(
     "Connection",
     Connection,
     filters=[
-        Filter("provider", Connection.provider, ("eq", "in"), choices=("x", "linkedin", "meta", "tiktok")),
+        Filter("provider", Connection.provider, ("eq", "in"), choices=tuple(platforms.PROVIDERS)),
         Filter("status", Connection.status, ("eq", "ne", "in"), choices=ConnectionStatus.ALL),
         Filter("createdAt", Connection.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
     ],

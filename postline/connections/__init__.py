@@ -8,6 +8,6 @@ the channels they publish to (README, API notes: Connections).
 `configure(settings)` is called once per process (postline/process.py).
 """
 
-from postline.connections.settings import client_setting, configure, provider_settings, redirect_uri
+from postline.connections.settings import configure, provider_settings, redirect_uri
 
-__all__ = ["client_setting", "configure", "provider_settings", "redirect_uri"]
+__all__ = ["configure", "provider_settings", "redirect_uri"]

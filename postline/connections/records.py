@@ -45,7 +45,7 @@ def delete(key, connection_id):
     connection = Connection.get_visible(key, connection_id)
     adapter = platforms.provider(connection.provider)
     token = connection.refresh_token or connection.access_token
-    if getattr(adapter, "REVOKES_ACCESS_TOKEN", False):
+    if adapter is not None and adapter.revokes_access_token:
         token = connection.access_token
     if adapter is not None and token:
         adapter.revoke(
@@ -58,7 +58,7 @@ def refresh(key, connection_id):
     """Refresh the connection's tokens now; the connection as it then stands."""
     connection = Connection.get_visible(key, connection_id)
     adapter = platforms.provider(connection.provider)
-    if adapter is None or not adapter.REFRESHES:
+    if adapter is None or not adapter.refreshes:
         raise Invalid.field(
             "id", f"{connection.platform} tokens cannot be refreshed", code="REFRESH_NOT_SUPPORTED"
         )

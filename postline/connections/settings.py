@@ -27,12 +27,6 @@ def provider_settings(provider):
     return section
 
 
-def client_setting(adapter):
-    """The setting that names the app registered at the provider: `client_id`, or the
-    adapter's CLIENT_SETTING (TikTok's `client_key`)."""
-    return getattr(adapter, "CLIENT_SETTING", "client_id")
-
-
 def redirect_uri(provider):
     return f"{_state['public_url']}/v1/connections/{provider}/callback"
 

@@ -151,7 +151,7 @@ def _refresh_claimed(connection_id, claim):
     connection = Connection.get_by_id(connection_id)
     adapter = platforms.provider(connection.provider)
     held = (Connection.id == connection_id) & (Connection.refreshing_until == claim)
-    if not adapter.REFRESHES or connection.refresh_token is None:
+    if not adapter.refreshes or connection.refresh_token is None:
         # The platform refused the token and nothing can renew it: only a reconnect helps.
         message = f"{connection.platform} refused the access token and the connection has no refresh token."
         mark_dead(connection, ConnectionStatus.EXPIRED, "TOKEN_REFUSED", message, held)

@@ -1,4 +1,4 @@
-"""What every publisher and platform adapter returns or raises (postline/platforms/__init__.py)."""
+"""What every publisher and platform adapter returns or raises (postline/platforms/protocol.py)."""
 
 from dataclasses import dataclass, field
 

@@ -277,7 +277,9 @@ def _create_targets(posts, now):
     rows = []
     for post in posts:
         if post.mode != LIVE:
-            rows.append({"post": post.id, "platform": platforms.sandbox.PLATFORM, "connection_id": None})
+            rows.append(
+                {"post": post.id, "platform": platforms.sandbox.ADAPTER.platform, "connection_id": None}
+            )
         else:
             rows += [
                 {"post": post.id, "platform": platform_of[connection_id], "connection_id": connection_id}
@@ -299,7 +301,7 @@ def _create_targets(posts, now):
 
 
 def _sends_in_process(post):
-    return all(platforms.for_platform(target.platform).TRANSACTIONAL for target in post.targets)
+    return all(platforms.for_platform(target.platform).transactional for target in post.targets)
 
 
 def _send_in_transaction(posts, now):
@@ -417,10 +419,10 @@ def _check_later(target, error):
 
 def _end_unknown(target, error):
     """`error` ending a processing target whose end Postline cannot learn, of the kind
-    its publisher's UNKNOWN_END_KIND names: UNCONFIRMED where the platform may publish
+    its publisher's unknown_end_kind names: UNCONFIRMED where the platform may publish
     it still (TikTok), so that it is never sent again; else the error's own kind."""
     publisher = platforms.for_platform(target.platform)
-    return PublishError(getattr(publisher, "UNKNOWN_END_KIND", error.kind), error.code, error.message)
+    return PublishError(publisher.unknown_end_kind or error.kind, error.code, error.message)
 
 
 def _send(post, target, publisher, action, call):
@@ -457,7 +459,7 @@ def _call_for(target, refused=None):
 
 
 def _call(publisher, action, post, target, call):
-    if publisher.TRANSACTIONAL:  # the sandbox beside a real platform in one post
+    if publisher.transactional:  # the sandbox beside a real platform in one post
         return publisher.publish_all([(post, target)])[0]
     try:
         return getattr(publisher, action)(post, target, call)

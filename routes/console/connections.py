@@ -8,7 +8,7 @@ from flask import g, redirect, request, url_for
 
 from models import LIVE, Connection
 from postline import platforms
-from postline.connections import authorization, client_setting, provider_settings, records, redirect_uri
+from postline.connections import authorization, provider_settings, records, redirect_uri
 from postline.errors import DomainError
 from routes.console.base import blp, form_errors, not_found_is_404, page, principal, settings
 from routes.console.channels import visible_channels
@@ -27,8 +27,8 @@ FAILED = "The authorization did not finish: nothing was connected. Start again."
 def _providers():
     """[(provider, its name, whether this server has an app there)] of every provider."""
     return [
-        (name, module.NAME, bool(provider_settings(name).get(client_setting(module))))
-        for name, module in platforms.PROVIDERS.items()
+        (name, adapter.name, bool(provider_settings(name).get(adapter.client_setting)))
+        for name, adapter in platforms.PROVIDERS.items()
     ]
 
 
@@ -38,9 +38,9 @@ def _connections_page(status=200, errors=None):
     # The connect forms answer with a redirect to the platform's page, which the page's
     # Content-Security-Policy (form-action) must allow.
     g.form_targets = [
-        _origin(module.authorize_url(provider_settings(name), redirect_uri(name), "state", "verifier"))
-        for name, module in platforms.PROVIDERS.items()
-        if provider_settings(name).get(client_setting(module))
+        _origin(adapter.authorize_url(provider_settings(name), redirect_uri(name), "state", "verifier"))
+        for name, adapter in platforms.PROVIDERS.items()
+        if provider_settings(name).get(adapter.client_setting)
     ]
     return page(
         "connections.html",

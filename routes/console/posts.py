@@ -11,7 +11,6 @@ from models import Media, Post
 from postline import platforms
 from postline.errors import DomainError
 from postline.media import library
-from postline.platforms import sandbox
 from postline.posts import lifecycle, targets
 from postline.statuses import PostStatus
 from postline.web import uploads
@@ -35,7 +34,9 @@ UPDATE = PostUpdateSchema()
 # box as it fills up (README, The web console). The API checks the platforms of the
 # channel's connections when the post is saved.
 CONTENT_LIMITS = {
-    name: module.CONTENT_LIMIT for name, module in platforms.REGISTRY.items() if name != sandbox.PLATFORM
+    name: publisher.content_limit
+    for name, publisher in platforms.PUBLISHERS.items()
+    if publisher.content_limit is not None
 }
 API_CONTENT_LIMIT = 10000
 LOCAL_INPUT = "%Y-%m-%dT%H:%M"

@@ -221,10 +221,18 @@ def test_concurrent_claimers_never_take_the_same_post(tester):
 # A platform whose calls leave the process ------------------------------------------
 
 
+class FakePublisher(Publisher):
+    """The fake platform's publisher with the members publishing reads of a
+    Publisher (postline/platforms/protocol.py)."""
+
+    transactional = False
+    unknown_end_kind = None
+
+
 @pytest.fixture
 def platform(monkeypatch):
     fake = FakePlatform()
-    monkeypatch.setitem(platforms.REGISTRY, "fakeplatform", Publisher(fake))
+    monkeypatch.setitem(platforms.PUBLISHERS, "fakeplatform", FakePublisher(fake))
     yield fake
     fake.close()
 
@@ -336,14 +344,14 @@ def test_a_policy_block_beside_a_rate_limit_does_not_resume_on_its_own(tester, p
 def test_a_post_that_breaks_its_batch_fails_alone(tester, monkeypatch):
     ids = [create(tester, content=f"fine {n}") for n in range(3)]
     poison = create(tester, content="poison")
-    real_publish_all = platforms.sandbox.publish_all
+    real_publish_all = platforms.sandbox.ADAPTER.publish_all
 
     def publish_all(items):
         if any(post.content == "poison" for post, _ in items):
             raise RuntimeError("a bug in the publisher")
         return real_publish_all(items)
 
-    monkeypatch.setattr(platforms.sandbox, "publish_all", publish_all)
+    monkeypatch.setattr(platforms.sandbox.ADAPTER, "publish_all", publish_all)
     outcomes = run_worker(batch_size=4)
     assert outcomes == {**{post_id: "done" for post_id in ids}, poison: "failed"}
     post = tester.get(f"/v1/posts/{poison}").get_json()["data"]

@@ -2,44 +2,45 @@
 posts, one image or 2-20 as a multiImage, one MP4 video through the multipart upload
 and LinkedIn's processing, and LinkedIn's error classes (README, LinkedIn).
 
-- `oauth`: authorize URL, code exchange, refresh, revocation, the member's profile;
+- `LinkedIn`, its `ADAPTER`: the provider and publisher in the registry;
+- `oauth`: revocation and the member's profile (the flow: postline/platforms/oauth.py);
 - `limits`: LinkedIn's limits (3,000 characters, the media one post may carry);
 - `posting`: uploads, video processing and the post itself.
 """
 
-from postline.platforms.linkedin.limits import CONTENT_LIMIT, check_content
-from postline.platforms.linkedin.oauth import (
-    PKCE,
-    REFRESHES,
-    SCOPES,
-    authorize_url,
-    exchange_code,
-    profiles,
-    refresh,
-    revoke,
-)
-from postline.platforms.linkedin.posting import check, publish
+from postline.platforms.linkedin import limits, oauth, posting
+from postline.platforms.oauth import CLIENT_SECRET_IN_FORM, OAuthProvider
 
-PROVIDER = "linkedin"
-NAME = "LinkedIn"
-PLATFORM = "linkedin"
-TRANSACTIONAL = False
 
-__all__ = [
-    "CONTENT_LIMIT",
-    "NAME",
-    "PKCE",
-    "PLATFORM",
-    "PROVIDER",
-    "REFRESHES",
-    "SCOPES",
-    "TRANSACTIONAL",
-    "authorize_url",
-    "check",
-    "check_content",
-    "exchange_code",
-    "profiles",
-    "publish",
-    "refresh",
-    "revoke",
-]
+class LinkedIn(OAuthProvider):
+    """LinkedIn, connected without PKCE: its web flow takes the client secret in the
+    token request's form.
+
+    Only LinkedIn's approved partner apps receive refresh tokens; their 365-day life
+    runs from the first grant and does not restart on a refresh. Without one, the
+    access token (about 60 days) is all there is: the connection shows
+    `tokenExpiresAt` and becomes `expired` when it ends (postline/connections/tokens.py).
+    """
+
+    provider = "linkedin"
+    name = "LinkedIn"
+    # openid + profile: /v2/userinfo (who connected); w_member_social: posting as them.
+    scopes = ("openid", "profile", "w_member_social")
+    pkce = False
+    refreshes = True  # when LinkedIn sent a refresh token (partner apps)
+    client_auth = CLIENT_SECRET_IN_FORM
+    definite_refusals = ("invalid_grant", "invalid_request", "invalid_client", "unauthorized_client")
+
+    platform = "linkedin"
+    transactional = False
+    unknown_end_kind = None
+    content_limit = limits.CONTENT_LIMIT
+
+    publish = staticmethod(posting.publish)
+    check = staticmethod(posting.check)
+    check_content = staticmethod(limits.check_content)
+    revoke = staticmethod(oauth.revoke)
+    profiles = staticmethod(oauth.profiles)
+
+
+ADAPTER = LinkedIn()

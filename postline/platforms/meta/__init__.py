@@ -1,48 +1,69 @@
 """Meta: Facebook Pages and Instagram professional accounts, connected through one
 OAuth run (README, Meta).
 
-- `oauth`: the dialog, the code and long-lived token exchange, the Pages and linked
-  Instagram accounts with their Page tokens (no refresh: Meta has none);
+- `Meta`, its `ADAPTER`: the provider in the registry, whose `platforms` are
+  `facebook.ADAPTER` and `instagram.ADAPTER`;
+- `oauth`: the Pages and linked Instagram accounts with their Page tokens;
 - `graph`: Graph API calls at `[meta] graph_version` and Meta's error classes;
 - `facebook`, `instagram`: one publisher per platform, each with its limits.
 """
 
-from postline.platforms.meta import facebook, instagram
-from postline.platforms.meta.oauth import (
-    PKCE,
-    REFRESHES,
-    SCOPES,
-    authorize_url,
-    exchange_code,
-    profiles,
-    refresh,
-    revoke,
-)
-
-PROVIDER = "meta"
-# How people know it (the console's "Connect Facebook and Instagram").
-NAME = "Facebook and Instagram"
-PLATFORMS = (facebook, instagram)
+from postline.platforms.meta import facebook, graph, instagram, oauth
+from postline.platforms.oauth import CLIENT_ID_ONLY, OAuthProvider
 
 
-def check_content(content, media):
-    """What Facebook and Instagram would refuse of `content` and `media`."""
-    return [problem for platform in PLATFORMS for problem in platform.check_content(content, media)]
+class Meta(OAuthProvider):
+    """Meta, connected without PKCE (Meta takes none). The token endpoint is a GET at
+    `<api_base>/<graph_version>/oauth/access_token` with the app's id and secret in its
+    query; scopes are comma-separated. The code buys a short-lived user token,
+    exchanged at once (`fb_exchange_token`) for a long-lived one (about 60 days), from
+    which `profiles` reads every Page's own token. Meta has no refresh tokens: a token
+    Meta refuses means connecting again.
+    """
+
+    provider = "meta"
+    # How people know it (the console's "Connect Facebook and Instagram").
+    name = "Facebook and Instagram"
+    scopes = (
+        "pages_show_list",
+        "pages_manage_posts",
+        "pages_read_engagement",
+        "instagram_basic",
+        "instagram_content_publish",
+        "publish_video",
+    )
+    pkce = False
+    refreshes = False
+    scope_separator = ","
+    client_auth = CLIENT_ID_ONLY
+    token_method = "GET"
+    # Meta answers a refused code with a Graph error object, not an OAuth error code:
+    # nothing matches a definite refusal, and the callback fails the run either way.
+    definite_refusals = ()
+    platforms = (facebook.ADAPTER, instagram.ADAPTER)
+
+    revoke = staticmethod(oauth.revoke)
+
+    def authorize_endpoint(self, settings):
+        version = settings.get("graph_version") or "v21.0"
+        return f"{settings['auth_base'].rstrip('/')}/{version}/dialog/oauth"
+
+    def token_endpoint(self, settings):
+        return graph.url(settings, "oauth/access_token")
+
+    def token_params(self, settings):
+        return {"client_id": settings["client_id"], "client_secret": settings["client_secret"]}
+
+    def exchange_code(self, settings, redirect_uri, code, code_verifier, timeout):
+        """A long-lived user token for an authorization code: the code's short-lived
+        token, exchanged at once. TokenRefused or PlatformUnavailable."""
+        short = super().exchange_code(settings, redirect_uri, code, code_verifier, timeout)
+        return self.request_tokens(
+            settings, timeout, grant_type="fb_exchange_token", fb_exchange_token=short.access_token
+        )
+
+    def profiles(self, settings, access_token, timeout):
+        return oauth.profiles(settings, access_token, timeout, self.scopes)
 
 
-__all__ = [
-    "NAME",
-    "PKCE",
-    "PLATFORMS",
-    "PROVIDER",
-    "REFRESHES",
-    "SCOPES",
-    "authorize_url",
-    "check_content",
-    "exchange_code",
-    "facebook",
-    "instagram",
-    "profiles",
-    "refresh",
-    "revoke",
-]
+ADAPTER = Meta()

@@ -15,7 +15,6 @@ from postline.platforms.base import Published
 from postline.platforms.meta.graph import Graph
 
 PLATFORM = "facebook"
-TRANSACTIONAL = False
 CONTENT_LIMIT = 63_206
 MAX_PHOTOS = 10
 MB = 1024 * 1024
@@ -69,3 +68,19 @@ def publish(post, target, call):
 def check(post, target, call):
     """Facebook answers at once: a target never waits on it."""
     return publish(post, target, call)
+
+
+class Facebook:
+    """Facebook Pages' publisher (connected through Meta: postline/platforms/meta)."""
+
+    platform = PLATFORM
+    transactional = False
+    unknown_end_kind = None
+    content_limit = CONTENT_LIMIT
+
+    publish = staticmethod(publish)
+    check = staticmethod(check)
+    check_content = staticmethod(check_content)
+
+
+ADAPTER = Facebook()

@@ -31,7 +31,6 @@ from postline.platforms.meta.graph import Graph
 from postline.statuses import TargetStatus
 
 PLATFORM = "instagram"
-TRANSACTIONAL = False
 CONTENT_LIMIT = 2_200
 MAX_HASHTAGS = 30
 MAX_CAROUSEL = 10
@@ -170,3 +169,19 @@ def _window_frees(target, window_ms):
         .first()
     )
     return oldest.published_at + window_ms if oldest else now + LIMIT_RECHECK_MS
+
+
+class Instagram:
+    """Instagram professional accounts' publisher (connected through Meta: postline/platforms/meta)."""
+
+    platform = PLATFORM
+    transactional = False
+    unknown_end_kind = None
+    content_limit = CONTENT_LIMIT
+
+    publish = staticmethod(publish)
+    check = staticmethod(check)
+    check_content = staticmethod(check_content)
+
+
+ADAPTER = Instagram()

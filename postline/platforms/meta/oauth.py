@@ -1,90 +1,27 @@
-"""Connecting Facebook Pages and Instagram professional accounts: OAuth 2.0 without
-PKCE (Meta takes none) through Authlib's requests client sent by postline/net.
+"""What connecting Facebook Pages and Instagram professional accounts takes besides
+the OAuth flow (postline/platforms/oauth.py, and Meta's long-lived token exchange in
+postline/platforms/meta/__init__.py): the accounts a token reaches, each with its Page
+token, and why a removed connection's token is not revoked.
 
-The code buys a short-lived user token, exchanged at once (`fb_exchange_token`) for a
-long-lived one (about 60 days); `/me/accounts` then lists the Pages the user manages,
-each with a Page token that does not expire, and the Instagram professional account
-linked to each. One run makes a connection per Page and per Instagram account; both
-keep their Page's token (Instagram's calls take it). Meta has no refresh tokens: a
-token Meta refuses means connecting again.
+`/me/accounts` lists the Pages the user manages, each with a Page token that does not
+expire, and the Instagram professional account linked to each. One run makes a
+connection per Page and per Instagram account; both keep their Page's token
+(Instagram's calls take it).
 """
 
 import logging
 
-from authlib.integrations.requests_client import OAuth2Session
-
 from postline.net import transport
 from postline.net.client import TRUSTED
-from postline.platforms import grants
 from postline.platforms.base import BLOCKED, RETRYABLE, PlatformUnavailable, Profile, TokenRefused, Tokens
 from postline.platforms.meta import graph
 
 log = logging.getLogger(__name__)
 
-SCOPES = (
-    "pages_show_list",
-    "pages_manage_posts",
-    "pages_read_engagement",
-    "instagram_basic",
-    "instagram_content_publish",
-    "publish_video",
-)
-PKCE = False
-REFRESHES = False
 PAGE_FIELDS = "id,name,access_token,picture,instagram_business_account"
 IG_FIELDS = "username,name,profile_picture_url"
 # A Page token asked for a user's edge: the node (a Page) has no `accounts`.
 NOT_A_USER_TOKEN = 100
-
-
-def _session(settings, timeout, redirect_uri=None):
-    oauth = OAuth2Session(
-        client_id=settings["client_id"],
-        # Meta's token endpoint is a GET: the app's id and secret go in its query (below).
-        token_endpoint_auth_method="none",
-        scope=",".join(SCOPES),
-        redirect_uri=redirect_uri,
-    )
-    return transport.mount(oauth, TRUSTED, timeout)
-
-
-def authorize_url(settings, redirect_uri, state, code_verifier):
-    """The dialog that asks the user for the Pages and Instagram accounts to publish to
-    (`code_verifier` unused: Meta takes no PKCE)."""
-    version = settings.get("graph_version") or "v21.0"
-    dialog = f"{settings['auth_base'].rstrip('/')}/{version}/dialog/oauth"
-    url, _ = _session(settings, 1, redirect_uri).create_authorization_url(dialog, state=state)
-    return url
-
-
-def exchange_code(settings, redirect_uri, code, code_verifier, timeout):
-    """A long-lived user token for an authorization code: the code's short-lived token,
-    exchanged at once. TokenRefused or PlatformUnavailable."""
-    token_url = graph.url(settings, "oauth/access_token")
-    session = _session(settings, timeout, redirect_uri)
-    app = {"client_id": settings["client_id"], "client_secret": settings["client_secret"]}
-    short = _granted(lambda: session.fetch_token(token_url, code=code, method="GET", timeout=timeout, **app))
-    return _granted(
-        lambda: session.fetch_token(
-            token_url,
-            grant_type="fb_exchange_token",
-            fb_exchange_token=short.access_token,
-            method="GET",
-            timeout=timeout,
-            **app,
-        )
-    )
-
-
-def refresh(settings, refresh_token, timeout):
-    """Meta has no refresh tokens (REFRESHES is False): never called for a live token."""
-    raise TokenRefused("no_refresh", "meta: tokens cannot be refreshed; connect the account again")
-
-
-def _granted(request_token):
-    # Meta answers a refused code with a Graph error object, not an OAuth error code:
-    # nothing matches a definite refusal, and the callback fails the run either way.
-    return grants.granted("meta", (), request_token)
 
 
 def revoke(settings, token, timeout):
@@ -95,10 +32,10 @@ def revoke(settings, token, timeout):
     return False
 
 
-def profiles(settings, access_token, timeout):
-    """The accounts `access_token` reaches, each with its own token: every Page a user
-    token manages and the Instagram account linked to each; or, for a Page token (a
-    connection being verified), that Page and its Instagram account."""
+def profiles(settings, access_token, timeout, scopes):
+    """The accounts `access_token` reaches, each with its own token (granted `scopes`):
+    every Page a user token manages and the Instagram account linked to each; or, for a
+    Page token (a connection being verified), that Page and its Instagram account."""
     fetch = _Fetcher(settings, access_token, timeout)
     try:
         pages = fetch.get("me/accounts", fields=PAGE_FIELDS)["data"]
@@ -109,7 +46,7 @@ def profiles(settings, access_token, timeout):
     found = []
     try:
         for page in pages:
-            page_token = Tokens(access_token=page["access_token"], scopes=list(SCOPES))
+            page_token = Tokens(access_token=page["access_token"], scopes=list(scopes))
             found.append(
                 Profile(
                     platform="facebook",

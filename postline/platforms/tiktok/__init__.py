@@ -2,57 +2,54 @@
 posts (chunked FILE_UPLOAD or PULL_FROM_URL) and photo posts (PULL_FROM_URL), the
 status TikTok reports while it publishes, and TikTok's error classes (README, TikTok).
 
-- `oauth`: authorize URL, code exchange, refresh, revocation, the profile;
+- `TikTok`, its `ADAPTER`: the provider and publisher in the registry;
+- `oauth`: revocation and the profile (the flow itself: postline/platforms/oauth.py);
 - `limits`: TikTok's limits on a post's text and media;
 - `posting`: the creator's limits, uploads, pulls and the publish status.
 """
 
 from postline.platforms.base import UNCONFIRMED
-from postline.platforms.tiktok.limits import VIDEO_TITLE_MAX, check_content
-from postline.platforms.tiktok.oauth import (
-    CLIENT_SETTING,
-    PKCE,
-    REFRESHES,
-    SCOPES,
-    authorize_url,
-    exchange_code,
-    profiles,
-    refresh,
-    revoke,
-)
-from postline.platforms.tiktok.posting import check, publish
+from postline.platforms.oauth import CLIENT_SECRET_IN_FORM, OAuthProvider
+from postline.platforms.tiktok import limits, oauth, posting
 
-PROVIDER = "tiktok"
-NAME = "TikTok"
-PLATFORM = "tiktok"
-TRANSACTIONAL = False
-# The most characters of a post's text: a video's title (a photo post's description takes 4,000).
-CONTENT_LIMIT = VIDEO_TITLE_MAX
-# A processing target whose end cannot be learned (still processing at [publishing]
-# processing_timeout, or its connection dead) may yet be published by TikTok: it
-# becomes unconfirmed rather than being sent again.
-UNKNOWN_END_KIND = UNCONFIRMED
-# TikTok's /v2/oauth/revoke/ ends the user's grant given an access token.
-REVOKES_ACCESS_TOKEN = True
 
-__all__ = [
-    "CLIENT_SETTING",
-    "CONTENT_LIMIT",
-    "NAME",
-    "PKCE",
-    "PLATFORM",
-    "UNKNOWN_END_KIND",
-    "PROVIDER",
-    "REFRESHES",
-    "REVOKES_ACCESS_TOKEN",
-    "SCOPES",
-    "TRANSACTIONAL",
-    "authorize_url",
-    "check",
-    "check_content",
-    "exchange_code",
-    "profiles",
-    "publish",
-    "refresh",
-    "revoke",
-]
+class TikTok(OAuthProvider):
+    """TikTok, connected without PKCE (its web flow takes none). TikTok names the
+    client `client_key`, on the authorize URL and in the token form (the client secret
+    travels in the form too), and separates scopes with commas; a refresh sends only
+    the refresh token. Refresh tokens rotate: each refresh answers a new one and the
+    old one stops working (postline/connections/tokens.py writes the new pair in one
+    statement). Lifetimes are read from each answer's `expires_in`, never assumed:
+    TikTok has changed them before.
+    """
+
+    provider = "tiktok"
+    name = "TikTok"
+    scopes = ("user.info.basic", "video.publish")
+    pkce = False
+    refreshes = True
+    client_setting = "client_key"
+    scope_separator = ","
+    client_auth = CLIENT_SECRET_IN_FORM
+    refresh_asks_scopes = False
+    definite_refusals = ("invalid_grant",)
+    # TikTok's /v2/oauth/revoke/ ends the user's grant given an access token.
+    revokes_access_token = True
+
+    platform = "tiktok"
+    transactional = False
+    # A processing target whose end cannot be learned (still processing at [publishing]
+    # processing_timeout, or its connection dead) may yet be published by TikTok: it
+    # becomes unconfirmed rather than being sent again.
+    unknown_end_kind = UNCONFIRMED
+    # The most characters of a post's text: a video's title (a photo post's description takes 4,000).
+    content_limit = limits.VIDEO_TITLE_MAX
+
+    publish = staticmethod(posting.publish)
+    check = staticmethod(posting.check)
+    check_content = staticmethod(limits.check_content)
+    revoke = staticmethod(oauth.revoke)
+    profiles = staticmethod(oauth.profiles)
+
+
+ADAPTER = TikTok()

@@ -1,82 +1,15 @@
-"""Connecting X accounts: OAuth 2.0 authorization code with PKCE (S256), through
-Authlib's requests client sent by postline/net (no redirects, a deadline).
-
-X rotates refresh tokens: each refresh answers a new one and the old one stops
-working at once (postline/connections/tokens.py stores the new pair before anything
-else can happen). X answers an unknown or spent refresh token with 400
-`invalid_request`, and a revoked grant with `invalid_grant`: both are definite.
-"""
-
-from authlib.integrations.requests_client import OAuth2Session
+"""What connecting an X account takes besides the OAuth flow (postline/platforms/oauth.py):
+revoking a token, and the account behind an access token."""
 
 from postline.net import transport
 from postline.net.client import TRUSTED
 from postline.platforms.base import Profile
-from postline.platforms.grants import granted, profiles_from, revoked
-
-SCOPES = ("tweet.read", "tweet.write", "users.read", "offline.access", "media.write")
-PKCE = True
-REFRESHES = True
-# What X answers for a refresh token or code it will never take again.
-DEFINITE_REFUSALS = ("invalid_grant", "invalid_request", "unauthorized_client")
+from postline.platforms.oauth import profiles_from, revoked
 
 
-def _session(settings, timeout, redirect_uri=None):
-    secret = settings["client_secret"] or None
-    oauth = OAuth2Session(
-        client_id=settings["client_id"],
-        client_secret=secret,
-        # A confidential client authenticates with HTTP Basic; a public one sends only client_id.
-        token_endpoint_auth_method="client_secret_basic" if secret else "none",
-        scope=" ".join(SCOPES),
-        redirect_uri=redirect_uri,
-        code_challenge_method="S256",
-    )
-    return transport.mount(oauth, TRUSTED, timeout)
-
-
-def authorize_url(settings, redirect_uri, state, code_verifier):
-    """The URL that asks the user to let Postline post for them."""
-    url, _ = _session(settings, 1, redirect_uri).create_authorization_url(
-        settings["auth_url"], state=state, code_verifier=code_verifier
-    )
-    return url
-
-
-def exchange_code(settings, redirect_uri, code, code_verifier, timeout):
-    """Tokens for an authorization code; TokenRefused or PlatformUnavailable."""
-    session = _session(settings, timeout, redirect_uri)
-    return granted(
-        "x",
-        DEFINITE_REFUSALS,
-        lambda: session.fetch_token(
-            settings["token_url"],
-            code=code,
-            code_verifier=code_verifier,
-            client_id=settings["client_id"],
-            timeout=timeout,
-        ),
-    )
-
-
-def refresh(settings, refresh_token, timeout):
-    """A new token pair for `refresh_token`; TokenRefused or PlatformUnavailable."""
-    session = _session(settings, timeout)
-    return granted(
-        "x",
-        DEFINITE_REFUSALS,
-        lambda: session.refresh_token(
-            settings["token_url"],
-            refresh_token=refresh_token,
-            client_id=settings["client_id"],
-            timeout=timeout,
-        ),
-    )
-
-
-def revoke(settings, token, timeout):
-    """Ask X to revoke `token` (best effort: failures are logged, not raised)."""
-    session = _session(settings, timeout)
+def revoke(session, settings, token, timeout):
+    """Ask X to revoke `token` through the app's `session` (best effort: failures are
+    logged, not raised)."""
     return revoked(
         "x",
         lambda: session.revoke_token(
