@@ -21,7 +21,7 @@ import logging
 import threading
 
 from postline import clock
-from postline.db import connection
+from postline.db import connection, due
 from postline.db.compiled import Compiled, update_rows
 
 log = logging.getLogger(__name__)
@@ -59,15 +59,15 @@ class Claim:
 
     def _build(self, owner, expires, now, limit, *values):
         model = self.model
-        due = model.due_at <= now
+        is_due = model.due_at <= now
         if self._where is not None:
-            due &= self._where(*values)
-        candidates = model.select(model.id).where(due).order_by(model.due_at).limit(limit)
+            is_due &= self._where(*values)
+        candidates = model.select(model.id).where(is_due).order_by(model.due_at).limit(limit)
         if not connection.is_sqlite():
             # Rows another worker is claiming right now are skipped, not waited for.
             candidates = candidates.for_update(skip_locked=True)
         # On SQLite the one UPDATE statement holds the database's write lock throughout.
-        updates = {model.lease_owner: owner, model.lease_expires_at: expires, model.due_at: expires}
+        updates = {model.lease_owner: owner, model.lease_expires_at: expires, **due.lease_until(expires)}
         return model.update(updates).where(model.id.in_(candidates)).returning(*self._fields)
 
 
@@ -81,14 +81,15 @@ def held(model, owner):
     return model.lease_owner == owner
 
 
-def finish(row, due_at=None, **updates):
-    """End the lease on a claimed `row`: write `updates` and the next `due_at` (None: done).
+def finish(row, next_due, **updates):
+    """End the lease on a claimed `row`: write `updates` and when it is due next
+    (`next_due`, from postline/db/due.py).
 
     Returns False, writing nothing, if the lease was taken over meanwhile.
     """
     model = type(row)
     written = (
-        model.update(lease_owner=None, lease_expires_at=None, due_at=due_at, **updates)
+        model.update(lease_owner=None, lease_expires_at=None, **next_due, **updates)
         .where((model.id == row.id) & held(model, row.lease_owner))
         .execute()
     )
@@ -97,12 +98,12 @@ def finish(row, due_at=None, **updates):
 
 def finish_all(model, finished):
     """`finish` for many rows in one statement: `finished` is a list of
-    `(row, due_at, updates)`, every `updates` naming the same fields. Rows whose lease
+    `(row, next_due, updates)`, every `updates` naming the same fields. Rows whose lease
     was taken over meanwhile are left alone; returns how many were written.
     """
     rows = [
-        {"id": row.id, "lease_owner": row.lease_owner, "due_at": due_at, **updates}
-        for row, due_at, updates in finished
+        {"id": row.id, "lease_owner": row.lease_owner, **next_due, **updates}
+        for row, next_due, updates in finished
     ]
     return update_rows(
         model, rows, match=("id", "lease_owner"), constants={"lease_owner": None, "lease_expires_at": None}
@@ -111,7 +112,7 @@ def finish_all(model, finished):
 
 def release(row, now_ms):
     """Give a claimed row back untouched: it is due again at once."""
-    return finish(row, due_at=now_ms)
+    return finish(row, due.at_once(now_ms))
 
 
 def renew(model, rows, now_ms, lease_ms):
@@ -122,7 +123,7 @@ def renew(model, rows, now_ms, lease_ms):
     owners = {row.lease_owner for row in rows}
     with connection.database.atomic():
         return (
-            model.update(lease_expires_at=until, due_at=until)
+            model.update(lease_expires_at=until, **due.lease_until(until))
             .where(model.id.in_([row.id for row in rows]) & model.lease_owner.in_(list(owners)))
             .execute()
         )

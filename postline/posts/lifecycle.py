@@ -8,6 +8,7 @@ post or a batch of a hundred. `path(i, field)` names a field in the client's ter
 from models import LIVE, Media, Post, PostTarget
 from postline import clock, db, timestamps
 from postline.connections import records
+from postline.db import due
 from postline.errors import Conflict, Invalid, NotFound
 from postline.limits import usage
 from postline.posts import targets
@@ -69,7 +70,7 @@ def _new_posts(key, items, path, now, earliest):
                 status=status,
                 attempts=0,
                 has_targets=False,
-                due_at=scheduled_for if status == PostStatus.QUEUED else None,
+                **due.scheduled(scheduled_for if status == PostStatus.QUEUED else None),
                 created_at=now,
                 updated_at=now,
             )
@@ -205,7 +206,8 @@ def _requeue(post, status, now):
     post.attempts = 0
     post.next_attempt_at = None
     post.last_error_code = post.last_error_message = None
-    post.due_at = post.scheduled_for if status == PostStatus.QUEUED else None
+    for name, value in due.scheduled(post.scheduled_for if status == PostStatus.QUEUED else None).items():
+        setattr(post, name, value)
     # A worker that claimed the post but has not started loses the claim (it checks).
     post.lease_owner = post.lease_expires_at = None
     post.updated_at = now

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from models import Webhook, WebhookDelivery
 from postline import VERSION, clock, logs, metrics
-from postline.db import leases
+from postline.db import due, leases
 from postline.jobs.pool import WorkPool
 from postline.limits import usage
 from postline.net import client, ssrf
@@ -102,7 +102,7 @@ class _Batch:
         if self.unanswered:
             return False
         if not self.webhook.active and delivery.trigger == DeliveryTrigger.EVENT:
-            self._finish(delivery, None, _unsent(delivery, "not sent: the webhook is inactive"))
+            self._finish(delivery, due.never(), _unsent(delivery, "not sent: the webhook is inactive"))
             return True
         started = clock.now_ms()
         number = delivery.attempts + 1
@@ -116,6 +116,11 @@ class _Batch:
             outcome = Outcome(duration_ms=0, error="internal error: the request could not be made")
         self.attempted += 1
         self.unanswered = outcome.status is None and outcome.error is not None
+        self._record(delivery, event, number, started, outcome)
+        return True
+
+    def _record(self, delivery, event, number, started, outcome):
+        """The attempt's outcome: the delivery's new state, its log line and metrics."""
         finished = clock.now_ms()
         retry_delays = self.settings["retry_delays"]
         disabled = _keep_track_of_health(self.webhook, outcome, started, self.settings)
@@ -145,23 +150,19 @@ class _Batch:
             duration_ms=outcome.duration_ms,
             error=outcome.error,
         )
-        self._finish(
-            delivery,
-            next_attempt_at,
-            {
-                "status": status,
-                "attempts": number,
-                "next_attempt_at": next_attempt_at,
-                "last_attempt_at": started,
-                "response_status": outcome.status,
-                "response_body": outcome.body,
-                "error": outcome.error,
-                "duration_ms": outcome.duration_ms,
-                "delivered_at": finished if status == DeliveryStatus.SUCCEEDED else None,
-                "updated_at": finished,
-            },
-        )
-        return True
+        columns = {
+            "status": status,
+            "attempts": number,
+            "next_attempt_at": next_attempt_at,
+            "last_attempt_at": started,
+            "response_status": outcome.status,
+            "response_body": outcome.body,
+            "error": outcome.error,
+            "duration_ms": outcome.duration_ms,
+            "delivered_at": finished if status == DeliveryStatus.SUCCEEDED else None,
+            "updated_at": finished,
+        }
+        self._finish(delivery, due.retry_at(next_attempt_at), columns)
 
     def secrets(self, now_ms):
         if self._secrets is None:
@@ -171,10 +172,10 @@ class _Batch:
     def give_back(self, delivery):
         """Not attempted: due again at once, as it was."""
         now = clock.now_ms()
-        self._finish(delivery, now, {"updated_at": now}, given_back=True)
+        self._finish(delivery, due.at_once(now), {"updated_at": now}, given_back=True)
 
-    def _finish(self, delivery, due_at, fields, given_back=False):
-        self._finished.append((delivery, due_at, fields, given_back))
+    def _finish(self, delivery, next_due, fields, given_back=False):
+        self._finished.append((delivery, next_due, fields, given_back))
         if time.monotonic() - self._flushed_at >= FLUSH_SECONDS:
             self.flush()
 
@@ -184,7 +185,9 @@ class _Batch:
         self._flushed_at = time.monotonic()
         finished, self._finished = self._finished, []
         for given_back in (False, True):
-            group = [(row, due_at, fields) for row, due_at, fields, back in finished if back is given_back]
+            group = [
+                (row, next_due, fields) for row, next_due, fields, back in finished if back is given_back
+            ]
             written = leases.finish_all(WebhookDelivery, group)
             if written < len(group):
                 log.warning(

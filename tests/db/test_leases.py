@@ -9,7 +9,7 @@ import pytest
 
 from models import Account, Event, Webhook, WebhookDelivery
 from postline import db, ids
-from postline.db import database, leases
+from postline.db import database, due, leases
 
 LEASE = 60_000
 NOW = 1_800_000_000_000
@@ -68,9 +68,9 @@ def test_a_dead_workers_row_is_taken_again_when_its_lease_expires(make_rows):
     assert taken.lease_owner.startswith("alive#")
 
     # The first worker wakes up: its finish must not overwrite the new owner's work.
-    assert leases.finish(dead, due_at=None, status="succeeded") is False
+    assert leases.finish(dead, due.never(), status="succeeded") is False
     assert WebhookDelivery.get_by_id(row_id).status == "pending"
-    assert leases.finish(taken, due_at=NOW + 5, status="failed") is True
+    assert leases.finish(taken, due.retry_at(NOW + 5), status="failed") is True
     assert lease_of(row_id) == (None, None, NOW + 5)
     assert WebhookDelivery.get_by_id(row_id).status == "failed"
 
@@ -79,8 +79,8 @@ def test_a_worker_that_reclaimed_its_own_expired_row_finishes_only_the_new_claim
     make_rows(1)
     (old,) = claim("w1", NOW, LEASE, limit=1)
     (new,) = claim("w1", NOW + LEASE, LEASE, limit=1)
-    assert leases.finish(old, status="succeeded") is False
-    assert leases.finish(new, status="succeeded") is True
+    assert leases.finish(old, due.never(), status="succeeded") is False
+    assert leases.finish(new, due.never(), status="succeeded") is True
 
 
 def test_release_makes_the_row_due_at_once(make_rows):
@@ -94,7 +94,7 @@ def test_release_makes_the_row_due_at_once(make_rows):
 def test_finished_rows_with_no_due_time_are_never_claimed(make_rows):
     make_rows(1)
     (row,) = claim("w1", NOW, LEASE, limit=1)
-    leases.finish(row, due_at=None)
+    leases.finish(row, due.never())
     assert claim("w1", NOW + 10 * LEASE, LEASE, limit=1) == []
 
 

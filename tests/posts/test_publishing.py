@@ -9,8 +9,9 @@ import pytest
 
 from models import Event, Post, PostTarget, SandboxPublication
 from postline import db, platforms
-from postline.db import leases
+from postline.db import due, leases
 from postline.posts import publishing
+from postline.posts.publishing import writes
 from tests.support.fake_platform import FakePlatform, Publisher
 
 T = 1_800_000_000_000
@@ -286,7 +287,7 @@ def test_a_worker_that_died_mid_call_leaves_an_unconfirmed_target(tester, platfo
     assert run_worker("survivor") == {post_id: "blocked"}
     assert platform.received == []
     assert Post.get_by_id(post_id).last_error_code == "DELIVERY_UNCONFIRMED"
-    assert leases.finish(claimed, due_at=None) is False
+    assert leases.finish(claimed, due.never()) is False
 
 
 def test_a_platform_rate_limit_blocks_until_its_reset(tester, platform, clock_at):
@@ -316,7 +317,7 @@ def test_next_attempt_at_is_cleared_while_the_post_is_publishing(tester, clock_a
     clock_at(T + 60_000)
     [claimed] = publishing.claim_batch("worker-1", LEASE_MS, 1)
     with db.database.atomic():
-        publishing._start([claimed], LEASE_MS)
+        writes.start([claimed], LEASE_MS)
         row = Post.get_by_id(post_id)
         assert (row.status, row.next_attempt_at) == ("publishing", None)
         data = tester.get(f"/v1/posts/{post_id}").get_json()["data"]

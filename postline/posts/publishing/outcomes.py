@@ -1,0 +1,126 @@
+"""How an attempt ends: the post's new state and the event that reports it, and what is
+logged and counted once it is committed."""
+
+import logging
+from dataclasses import dataclass
+
+from models import LIVE
+from postline import clock, logs, metrics
+from postline.db import due
+from postline.limits import usage
+from postline.platforms import BLOCKED, PERMANENT
+from postline.statuses import PostStatus, TargetStatus
+
+log = logging.getLogger(__package__)  # one logger for all of publishing
+
+UNCONFIRMED_MESSAGE = (
+    "A platform call's outcome is unknown; check the platform, then PATCH the post to resend."
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How an attempt ended: the post's new fields and the event that reports them."""
+
+    status: str
+    event_type: str
+    data: dict
+    next_attempt_at: int = None
+    error_code: str = None
+    error_message: str = None
+    delivered_at: int = None
+
+    def columns(self):
+        """The post's columns this outcome writes (`nextAttemptAt` is when it is due again)."""
+        return (
+            ("status", self.status),
+            ("next_attempt_at", self.next_attempt_at),
+            *due.retry_at(self.next_attempt_at).items(),
+            ("last_error_code", self.error_code),
+            ("last_error_message", self.error_message),
+            ("delivered_at", self.delivered_at),
+        )
+
+
+def outcome_of(post, failures, retry_delays, now=None):
+    """The post's end state after an attempt, from its targets and this attempt's errors
+    (PublishErrors), at `now` (else at once)."""
+    now = clock.now_ms() if now is None else now
+    base = {"post_id": post.id, "channel_id": post.channel_id}
+    if post.mode == LIVE and not post.targets:
+        return _blocked(base, "NO_CONNECTIONS", "The channel has no platform connections.", None)
+    if any(target.status == TargetStatus.UNCONFIRMED for target in post.targets):
+        return _blocked(base, "DELIVERY_UNCONFIRMED", UNCONFIRMED_MESSAGE, None)
+    blocked = [error for error in failures if error.kind == BLOCKED]
+    if blocked:
+        # Only rate limits resume on their own, and only when every unsent target waits
+        # for one: a resume would resend each of them.
+        resume_times = [error.resume_at for error in blocked if error.resume_at]
+        resume_at = max(resume_times) if len(resume_times) == len(failures) else None
+        return _blocked(base, blocked[0].code, blocked[0].message, resume_at)
+    if failures:
+        return _failed(base, post.attempts, failures, retry_delays, now)
+    targets = [
+        {
+            "connection_id": target.connection_id,
+            "platform": target.platform,
+            "status": target.status,
+            "platform_post_id": target.platform_post_id,
+            "url": target.url,
+            "published_at": target.published_at,
+        }
+        for target in post.targets
+    ]
+    data = {**base, "delivered_at": now, "targets": targets}
+    return Outcome(PostStatus.DONE, "post.delivered", data, delivered_at=now)
+
+
+def _failed(base, attempts, failures, retry_delays, now):
+    permanent = [error for error in failures if error.kind == PERMANENT]
+    error = (permanent or failures)[0]
+    retry = not permanent and attempts <= len(retry_delays)
+    next_attempt_at = now + retry_delays[attempts - 1] * 1000 if retry else None
+    data = {
+        **base,
+        "error": {"code": error.code, "message": error.message},
+        "attempt": attempts,
+        "will_retry": retry,
+        "next_attempt_at": next_attempt_at,
+    }
+    return Outcome(PostStatus.FAILED, "post.failed", data, next_attempt_at, error.code, error.message)
+
+
+def _blocked(base, code, message, resume_at):
+    data = {**base, "reason": {"code": code, "message": message}, "next_attempt_at": resume_at}
+    return Outcome(PostStatus.BLOCKED, "post.blocked", data, resume_at, code, message)
+
+
+def report(posts, statuses):
+    """Tell what came of each post, once committed: a log line per target (or per post
+    without targets), usage (every delivered post, every attempt that ended failed) and
+    metrics. `statuses`: {post id: its status now, or None if its lease was lost}."""
+    counters = {PostStatus.DONE: "posts_delivered", PostStatus.FAILED: "posts_failed"}
+    now = clock.now_ms()
+    for post in posts:
+        status = statuses[post.id]
+        if status in (None, PostStatus.PUBLISHING):
+            continue  # its lease was lost (the new owner reports it), or a platform is still at work
+        if status in counters:
+            usage.count(post.account_id, post.mode, **{counters[status]: 1})
+        if status == PostStatus.DONE and post.attempts == 1:
+            metrics.published_late((now - post.scheduled_for) / 1000)
+        for target in post.targets or [None]:
+            platform = target.platform if target else None
+            outcome = target.status if target else status
+            metrics.target_ended(platform, outcome)
+            logs.event(
+                log,
+                f"post {post.id} {status}: {platform or 'no target'} {outcome}",
+                post_id=post.id,
+                post_status=status,
+                attempt=post.attempts,
+                connection_id=target.connection_id if target else None,
+                platform=platform,
+                outcome=outcome,
+                error_code=(target.error_code if target else None) or post.last_error_code,
+            )
