@@ -41,7 +41,8 @@ class Upload(MethodView):
         `multipart/form-data` with the file in `file` and, optionally, `altText`. The
         type is read from the bytes: jpeg, png, gif, webp, mp4 or quicktime, else 415.
         Images up to `[media] max_image_bytes` (20 MB), videos up to `max_video_bytes`
-        (512 MB), else 413, as soon as the limit is passed.
+        (512 MB), else 413, as soon as the limit is passed. Images of more than
+        `[media] max_image_pixels` (24 megapixels) are 400 with details field `file`.
         """
         upload = fields["file"]
         return single(library.create(g.api_key, upload.stream, upload.filename, fields.get("alt_text")))

@@ -12,6 +12,8 @@ an S3-compatible bucket, and handed to platforms by signed URL (README, Media).
 
 from pathlib import Path
 
+from PIL import Image
+
 from postline.media import incoming
 from postline.media.storage import LocalStorage
 
@@ -41,8 +43,11 @@ def configure(settings):
         public_base=settings["server"]["public_url"].rstrip("/"),
         storage=backend,
         staging_dir=staging_dir,
-        limits=incoming.Limits(media["max_image_bytes"], media["max_video_bytes"]),
+        limits=incoming.Limits(media["max_image_bytes"], media["max_video_bytes"], media["max_image_pixels"]),
     )
+    # Pillow's own guard, for any decode this process makes: it warns past this many
+    # pixels and refuses past twice as many. Uploads and imports are refused past it.
+    Image.MAX_IMAGE_PIXELS = media["max_image_pixels"]
 
 
 def settings():

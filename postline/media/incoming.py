@@ -26,10 +26,11 @@ STAGED_SUFFIX = ".part"
 
 @dataclass(frozen=True)
 class Limits:
-    """`[media] max_image_bytes` and `max_video_bytes`."""
+    """`[media] max_image_bytes`, `max_video_bytes` and `max_image_pixels`."""
 
     image: int
     video: int
+    pixels: int
 
     @property
     def largest(self):

@@ -1,16 +1,20 @@
 """The media types Postline takes, told apart by their first bytes (never by a name or a
 header the client chose), and what is read of each: an image's size from its header,
 a video's duration from its moov atom. Nothing is decoded.
+
+An image's size is checked against `[media] max_image_pixels` here, at upload and
+import: a file of a few KB can say 13,000 x 13,000, which decodes to gigabytes.
 """
 
+import struct
 from dataclasses import dataclass
 
 import filetype
 import mutagen
 from mutagen.mp4 import MP4
-from PIL import Image, UnidentifiedImageError
+from PIL import GifImagePlugin, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
-from postline.errors import UnsupportedType
+from postline.errors import Invalid, UnsupportedType
 
 # filetype looks at no more than this many leading bytes.
 SNIFF_BYTES = 8192
@@ -34,6 +38,16 @@ KINDS = (
 )
 BY_CONTENT_TYPE = {kind.content_type: kind for kind in KINDS}
 NAMES = ", ".join(kind.name for kind in KINDS)
+# Each image type's reader, used directly rather than through Image.open, which refuses
+# a large image before saying its size; this module refuses it itself, with the size.
+IMAGE_READERS = {
+    "jpeg": JpegImagePlugin.JpegImageFile,
+    "png": PngImagePlugin.PngImageFile,
+    "gif": GifImagePlugin.GifImageFile,
+    "webp": WebPImagePlugin.WebPImageFile,
+}
+# What Pillow's readers raise for a file that is not what it started like.
+UNREADABLE = (SyntaxError, IndexError, TypeError, ValueError, OSError, struct.error)
 
 
 def sniff(head, field):
@@ -50,18 +64,36 @@ def sniff(head, field):
     return kind
 
 
-def probe(kind, path, field):
-    """What the record shows of the file at `path`: width and height of an image, the
-    duration of a video (None where the file does not say it cheaply)."""
+def probe(kind, path, field, max_pixels):
+    """What the record shows of the file at `path`: width and height of an image (refused
+    over `max_pixels`), the duration of a video (None where the file does not say it
+    cheaply)."""
     if kind.video:
         return {"duration_ms": _duration_ms(path)}
-    try:
-        # Pillow reads the header here; the pixels are never decoded.
-        with Image.open(path, formats=[kind.name.upper()]) as image:
-            width, height = image.size
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, SyntaxError, ValueError):
-        raise UnsupportedType(f"starts like a {kind.name} image but is not a readable one", field) from None
+    # Pillow reads the header here; the pixels are never decoded.
+    with open_image(path, kind, field) as image:
+        width, height = image.size
+    check_pixels(width, height, max_pixels, field)
     return {"width": width, "height": height}
+
+
+def open_image(source, kind, field):
+    """A Pillow image of the `kind` image in `source` (a path or a binary file), its
+    header read and nothing decoded; UnsupportedType if it is no readable such image."""
+    try:
+        return IMAGE_READERS[kind.name](source)
+    except UNREADABLE:
+        raise UnsupportedType(f"starts like a {kind.name} image but is not a readable one", field) from None
+
+
+def check_pixels(width, height, max_pixels, field):
+    """Invalid (naming `field`) for an image of more than `max_pixels` pixels."""
+    if width * height > max_pixels:
+        raise Invalid.field(
+            field,
+            f"is {width} x {height} pixels ({width * height:,}), over the limit of {max_pixels:,} "
+            "pixels ([media] max_image_pixels)",
+        )
 
 
 def _duration_ms(path):

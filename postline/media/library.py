@@ -19,7 +19,7 @@ def create(key, incoming, filename, alt_text=None):
     """A media record for a file received in full: its type checked, its size and
     duration read, the file stored under a new key."""
     kind = incoming.finish()
-    details = kinds.probe(kind, incoming.path, incoming.field)
+    details = kinds.probe(kind, incoming.path, incoming.field, incoming.limits.pixels)
     media_key = f"{Media.new_id()}.{kind.extension}"
     backend = media.backend()
     backend.save(media_key, incoming.path, kind.content_type)
