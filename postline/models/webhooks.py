@@ -13,7 +13,7 @@ from peewee import (
 )
 
 from postline import db, ids
-from postline.db import ListField, database
+from postline.db import ListField, database, due
 from postline.models.accounts import TenantModel
 from postline.models.base import BaseModel, found
 from postline.statuses import DeliveryStatus
@@ -115,7 +115,7 @@ class WebhookDelivery(BaseModel):
                 "trigger": trigger,
                 "status": DeliveryStatus.PENDING,
                 "next_attempt_at": now_ms,
-                "due_at": now_ms,
+                **due.at_once(now_ms),
                 "created_at": now_ms,
                 "updated_at": now_ms,
             }

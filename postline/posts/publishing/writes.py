@@ -44,7 +44,7 @@ def start(claimed, lease_ms):
         if post.status != PostStatus.PUBLISHING:
             post.attempts += 1
         post.status = PostStatus.PUBLISHING
-        post.lease_expires_at = post.due_at = renewed["lease_expires_at"]
+        post.lease_expires_at, post.due_at = renewed["lease_expires_at"], renewed["due_at"]
     targets.attach(started)
     _create_targets([post for post in started if not post.targets], now)
     _unconfirm_orphans(started, now)
