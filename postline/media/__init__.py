@@ -2,6 +2,7 @@
 an S3-compatible bucket, and handed to platforms by signed URL (README, Media).
 
 - `kinds`: the allowed types, sniffed from the bytes, and what is read of each;
+- `mp4`: a video's duration, read from its boxes without trusting their sizes;
 - `incoming`: files being received, staged on disk, checked as their bytes arrive;
 - `storage`, `s3`: where stored files live, behind one small interface;
 - `library`: creating, changing and deleting media records;

@@ -1,6 +1,6 @@
 """The media types Postline takes, told apart by their first bytes (never by a name or a
 header the client chose), and what is read of each: an image's size from its header,
-a video's duration from its moov atom. Nothing is decoded.
+a video's duration from its moov atom (postline/media/mp4.py). Nothing is decoded.
 
 An image's size is checked against `[media] max_image_pixels` here, at upload and
 import: a file of a few KB can say 13,000 x 13,000, which decodes to gigabytes.
@@ -10,11 +10,10 @@ import struct
 from dataclasses import dataclass
 
 import filetype
-import mutagen
-from mutagen.mp4 import MP4
 from PIL import GifImagePlugin, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
 from postline.errors import Invalid, UnsupportedType
+from postline.media import mp4
 
 # filetype looks at no more than this many leading bytes.
 SNIFF_BYTES = 8192
@@ -97,8 +96,5 @@ def check_pixels(width, height, max_pixels, field):
 
 
 def _duration_ms(path):
-    try:
-        length = MP4(path).info.length
-    except mutagen.MutagenError:
-        return None  # no readable moov atom: a video all the same, of unknown length
-    return round(length * 1000) if length else None
+    with open(path, "rb") as file:
+        return mp4.duration_ms(file)
