@@ -11,8 +11,13 @@ import threading
 import time
 from collections import Counter
 
+import requests
 from werkzeug.serving import WSGIRequestHandler, make_server
 from werkzeug.wrappers import Request, Response
+
+FORM = "application/x-www-form-urlencoded"
+JSON = "application/json"
+MULTIPART = "multipart/form-data"
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -28,6 +33,46 @@ SETTINGS_PATH = "/_fake/settings"
 
 def answer(payload, status=200):
     return Response(json.dumps(payload), status, content_type="application/json")
+
+
+def bearer(request):
+    """The token of an `Authorization: Bearer <token>` header, or None (no header,
+    another scheme, or an empty token)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme != "Bearer":
+        return None
+    return token.strip() or None
+
+
+def json_object(request):
+    """The request's body as a JSON object, or None: a platform that takes JSON reads
+    nothing from a body sent as anything else (the Content-Type says which)."""
+    if request.mimetype != JSON:
+        return None
+    body = request.get_json(silent=True)
+    return body if isinstance(body, dict) else None
+
+
+def scopes_of(text, separators=" ,"):
+    """The scopes of an OAuth `scope` value, in order, whichever of `separators` joins them."""
+    for separator in separators[1:]:
+        text = text.replace(separator, separators[0])
+    return [scope for scope in text.split(separators[0]) if scope]
+
+
+def fetch_over_http(url):
+    """How a platform fetches media from a public URL: (status, content type, bytes)."""
+    response = requests.get(url, timeout=10)
+    return response.status_code, response.headers.get("Content-Type", ""), response.content
+
+
+def fetched(fetch, url):
+    """`fetch(url)` as a platform sees it: (status, content type, bytes), a fetch that
+    failed outright being status 0 with the failure as its body."""
+    try:
+        return fetch(url)
+    except Exception as failure:  # noqa: BLE001 - the platform sees any failure alike
+        return 0, "", str(failure).encode()
 
 
 class FakeServer:

@@ -2,8 +2,6 @@
 TikTok (README, TikTok): OAuth with the client key, rotating tokens, the creator's
 limits, chunked uploads and pulls, the publish status, and each error class."""
 
-from urllib.parse import urlsplit
-
 import pytest
 
 from devtools.connecting import authorize
@@ -13,7 +11,7 @@ from models import PostTarget
 from postline.connections import tokens
 from postline.platforms.tiktok import posting
 from tests.connections.conftest import connect, create_post, events_of, post_of, query_of, run_worker
-from tests.support.client import assert_error
+from tests.support.client import assert_error, fetch_through
 from tests.support.media import multipart
 
 T = 1_800_000_000_000
@@ -73,6 +71,12 @@ def publish_through(fake, post_id, start, clock_at):
 @pytest.fixture(autouse=True)
 def _clock(clock_at):
     clock_at(T)
+
+
+@pytest.fixture(autouse=True)
+def tiktok_pulls_from_the_app(fake_tiktok, api):
+    """TikTok downloads what it pulls from the signed public URLs: here through the app itself."""
+    fake_tiktok.fetch = fetch_through(api)
 
 
 def test_oauth_names_the_client_key_and_comma_separated_scopes(api, fake_tiktok):
@@ -181,8 +185,43 @@ def test_a_video_can_be_pulled_from_its_signed_url(api, fake_tiktok, clock_at):
     assert publish_through(fake_tiktok, post_id, T, clock_at) == {post_id: "done"}
     [pulled] = fake_tiktok.pulls
     assert fake_tiktok.requests["PUT /upload/"] == 0
-    served = api.client.get(urlsplit(pulled).path)
-    assert served.status_code == 200 and served.data == clip
+    [published] = fake_tiktok.posts_of()  # TikTok downloaded the clip from its signed URL
+    assert [download["url"] for download in published["pulled"]] == [pulled] and published["data"] == clip
+
+
+@with_settings(video_source="PULL_FROM_URL")
+def test_a_pull_from_a_url_prefix_tiktok_has_not_verified_fails_for_good(api, fake_tiktok):
+    fake_tiktok.verified_url_prefixes = ["https://media.example.com/"]  # not the app's public URL
+    post_id = video_post(api, setup_channel(api))
+    assert run_worker() == {post_id: "failed"}
+    post = post_of(api, post_id)
+    assert (
+        post["lastError"]["code"] == "PLATFORM_REFUSED"
+        and "url_ownership_unverified" in post["lastError"]["message"]
+    )
+    assert post["nextAttemptAt"] is None and fake_tiktok.publishes == {}
+
+
+@with_settings(video_source="PULL_FROM_URL")
+def test_a_video_tiktok_cannot_download_is_pulled_again_at_the_next_attempt(api, fake_tiktok, clock_at):
+    fake_tiktok.fetch = lambda url: (503, "text/html", b"<h1>Service Unavailable</h1>")  # the app was down
+    clip = video(total=3000)
+    post_id = video_post(api, setup_channel(api), data=clip)
+    assert run_worker() == {post_id: "publishing"}
+    clock_at(T + CHECK_MS)
+    assert run_worker() == {post_id: "failed"}
+    post = post_of(api, post_id)
+    assert post["lastError"] == {
+        "code": "PUBLISH_FAILED",
+        "message": "tiktok: publishing failed: video_pull_failed",
+    }
+    [failed] = fake_tiktok.publishes.values()
+    assert failed["pulled"][0]["status"] == 503 and fake_tiktok.posts == []
+    fake_tiktok.fetch = fetch_through(api)
+    clock_at(post["nextAttemptAt"])
+    assert publish_through(fake_tiktok, post_id, post["nextAttemptAt"], clock_at) == {post_id: "done"}
+    [published] = fake_tiktok.posts_of()
+    assert published["data"] == clip and len(fake_tiktok.pulls) == 2
 
 
 def test_photos_are_posted_by_pull_with_the_text_as_description(api, fake_tiktok, clock_at):
@@ -193,10 +232,8 @@ def test_photos_are_posted_by_pull_with_the_text_as_description(api, fake_tiktok
     [published] = fake_tiktok.posts_of()
     assert published["kind"] == "photo" and published["post_info"]["description"] == "d" * 4000
     assert "title" not in published["post_info"]
-    assert [api.client.get(urlsplit(url).path).data for url in fake_tiktok.pulls] == [
-        image("JPEG"),
-        image("WEBP"),
-    ]
+    assert [download["body"] for download in published["pulled"]] == [image("JPEG"), image("WEBP")]
+    assert [download["url"] for download in published["pulled"]] == fake_tiktok.pulls
     url = post_of(api, post_id)["targets"][0]["url"]
     assert url == f"https://www.tiktok.com/@postline_fake/photo/{published['post_id']}"
 

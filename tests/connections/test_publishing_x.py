@@ -6,8 +6,10 @@ from models import PostTarget
 from postline.connections import tokens
 from tests.connections.conftest import connect, create_post, events_of, post_of, run_worker
 from tests.support.client import assert_error
+from tests.support.media import multipart
 
 T = 1_800_000_000_000
+MB = 1024 * 1024
 
 
 def setup_channel(api):
@@ -227,6 +229,26 @@ def test_a_video_waits_for_x_processing_without_holding_a_thread(api, fake_x, cl
     [tweet] = fake_x.tweets
     assert fake_x.media[tweet["media_ids"][0]]["data"] == video(total=5000)
     assert fake_x.requests["GET /2/media/upload"] == 2
+
+
+def test_a_large_video_goes_up_in_several_segments_x_reassembles_in_order(api, fake_x, clock_at):
+    clock_at(T)
+    channel_id = setup_channel(api)
+    fake_x.processing_checks = 0
+    clip = video(total=9 * MB)  # more than one segment of the adapter's (X takes up to 5 MB each)
+    body, content_type = multipart(clip, "clip.mp4")
+    uploaded = api.post("/v1/media/upload", data=body, content_type=content_type)
+    assert uploaded.status_code == 201, uploaded.get_data(as_text=True)
+    post_id = create(api, channel_id, "The long cut", media=[uploaded.get_json()["data"]["key"]])
+    assert run_worker() == {post_id: "publishing"}
+    [(media_id, item)] = fake_x.media.items()
+    assert len(item["arrived"]) >= 2 and item["arrived"] == list(range(len(item["arrived"])))
+    assert fake_x.requests[f"POST /2/media/upload/{media_id}/append"] == len(item["arrived"])
+    assert bytes(item["data"]) == clip
+    clock_at(T + 1000)
+    assert run_worker() == {post_id: "done"}
+    [tweet] = fake_x.tweets
+    assert tweet["media_ids"] == [media_id]
 
 
 def test_media_x_cannot_process_fails_the_post(api, fake_x, clock_at):

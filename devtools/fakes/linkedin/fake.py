@@ -1,16 +1,18 @@
-"""FakeLinkedIn: the fake's state and the API calls it answers (the package's docstring
-says what it is faithful to)."""
+"""FakeLinkedIn: the fake's state, the API's routes and what every /rest call must
+carry, the member's profile and posts (the package's docstring says what it is
+faithful to; oauth.py and media.py answer the rest)."""
 
 import itertools
-import json
-import secrets
 import time
 from collections import Counter
-from urllib.parse import unquote, urlencode
+from urllib.parse import unquote
 
 from werkzeug.wrappers import Response
 
-from devtools.fakes.base import FakeServer, answer
+from devtools.fakes.base import JSON, FakeServer, answer, json_object
+from devtools.fakes.linkedin.errors import ERRORS, error, scripted
+from devtools.fakes.linkedin.media import AVAILABLE, Media
+from devtools.fakes.linkedin.oauth import OAuth
 
 CLIENT_ID = "fake-linkedin-client"
 CLIENT_SECRET = "fake-linkedin-secret"
@@ -38,39 +40,10 @@ def author_of(member):
 
 MEMBER = linkedin_member()
 AUTHOR = author_of(MEMBER)
-SCOPE = "openid,profile,w_member_social"
 RESERVED = "\\|{}@[]()<>#*_~"
-PROCESSING, AVAILABLE, FAILED = "PROCESSING", "AVAILABLE", "PROCESSING_FAILED"
-ERRORS = {
-    "401": (401, 65600, "INVALID_ACCESS_TOKEN", "Invalid access token"),
-    "revoked": (
-        401,
-        65601,
-        "REVOKED_ACCESS_TOKEN",
-        "The token used in the request has been revoked by the user",
-    ),
-    "403": (
-        403,
-        100,
-        "ACCESS_DENIED",
-        "Not enough permissions to access: partnerApiPostsExternal.CREATE.20251001",
-    ),
-    "429": (
-        429,
-        101,
-        "TOO_MANY_REQUESTS",
-        "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.",
-    ),
-    "500": (500, None, "INTERNAL_SERVER_ERROR", "Internal Server Error"),
-    "503": (503, None, "SERVICE_UNAVAILABLE", "Service Unavailable"),
-}
-
-
-def error(status, code, message, service_code=None):
-    body = {"status": status, "code": code, "message": message}
-    if service_code is not None:
-        body["serviceErrorCode"] = service_code
-    return answer(body, status)
+# What each call needs of the member's grant (LinkedIn answers 403 ACCESS_DENIED without).
+NEEDS = {"userinfo": ("openid", "profile"), "rest": ("w_member_social",)}
+VERSION_MISSING = "A version must be present. Please specify a version by adding the LinkedIn-Version header."
 
 
 def decoded(commentary):
@@ -90,7 +63,7 @@ def decoded(commentary):
     return "".join(shown)
 
 
-class FakeLinkedIn(FakeServer):
+class FakeLinkedIn(OAuth, Media, FakeServer):
     """LinkedIn's API on a free loopback port. Controls (plain attributes; lists are
     consumed one entry per matching request):
 
@@ -165,241 +138,77 @@ class FakeLinkedIn(FakeServer):
         if path == "/oauth/v2/authorization" and method == "GET":
             return self.authorize(request.args)
         if path == "/oauth/v2/accessToken" and method == "POST":
-            return self.token(request.form)
+            return self.token(request)
         if path == "/oauth/v2/revoke" and method == "POST":
-            return self.revoke(request.form)
-        token = self.bearer(request)
+            return self.revoke(request)
+        token = self.access_token(request)
         if isinstance(token, Response):
             return token
         member = token["member"]
         self.hold(member)
         if path == "/v2/userinfo" and method == "GET":
-            return answer(member)
+            return self.permitted(token, "userinfo") or answer(member)
         if path.startswith("/dms-uploads/") and method == "PUT":
             return self.upload(path.split("/")[2:], request.get_data())
         if not path.startswith("/rest/"):
             return error(404, "NOT_FOUND", f"No resource found for {path}")
+        refused = self.rest_refusal(request) or self.permitted(token, "rest")
+        if refused:
+            return refused
+        return self.rest(request, author_of(member))
+
+    def permitted(self, token, call):
+        """LinkedIn's 403 when the member did not grant what `call` needs (NEEDS), or None."""
+        missing = [scope for scope in NEEDS[call] if scope not in token["scopes"]]
+        if missing:
+            return error(
+                403, "ACCESS_DENIED", f"Not enough permissions: the grant lacks {', '.join(missing)}", 100
+            )
+        return None
+
+    def rest_refusal(self, request):
+        """What every /rest call must carry: the Rest.li protocol, an active version
+        (YYYYMM), and a JSON body when it has one; LinkedIn's refusal, or None."""
         version = request.headers.get("LinkedIn-Version", "")
         self.versions[version] += 1
         if request.headers.get("X-Restli-Protocol-Version") != "2.0.0":
             return error(400, "ILLEGAL_ARGUMENT", "X-Restli-Protocol-Version 2.0.0 is required")
-        if len(version) != 6 or not version.isdigit():
-            return error(
-                400,
-                "VERSION_MISSING",
-                "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
-            )
+        if len(version) != 6 or not version.isdigit() or not 1 <= int(version[4:]) <= 12:
+            return error(400, "VERSION_MISSING", VERSION_MISSING)
         if version in self.retired_versions:
             return error(426, "NONEXISTENT_VERSION", f"Requested version {version} is not active")
-        action = request.args.get("action")
+        if request.method == "POST" and request.mimetype != JSON:
+            return error(
+                415, "UNSUPPORTED_MEDIA_TYPE", f"Content-Type {request.mimetype!r} is not application/json"
+            )
+        return None
+
+    def rest(self, request, author):
+        path, method, action = request.path, request.method, request.args.get("action")
+        body = json_object(request) if method == "POST" else {}
+        if body is None:
+            return error(400, "ILLEGAL_ARGUMENT", "The body is not a JSON object")
         if path == "/rest/posts" and method == "POST":
-            return self.create_post(request, author_of(member))
+            return self.create_post(body, author)
         if path == "/rest/images" and method == "POST" and action == "initializeUpload":
-            return self.initialize_image(request, author_of(member))
+            return self.initialize_image(body, author)
         if path == "/rest/videos" and method == "POST" and action == "initializeUpload":
-            return self.initialize_video(request, author_of(member))
+            return self.initialize_video(body, author)
         if path == "/rest/videos" and method == "POST" and action == "finalizeUpload":
-            return self.finalize_video(request)
+            return self.finalize_video(body)
         if path.startswith("/rest/videos/") and method == "GET":
             return self.video_status(unquote(path.removeprefix("/rest/videos/")))
         return error(404, "NOT_FOUND", f"No resource found for {method} {path}")
 
-    def authorize(self, args):
-        required = ("response_type", "client_id", "redirect_uri", "state", "scope")
-        if any(not args.get(name) for name in required) or args["response_type"] != "code":
-            return Response("Bummer, something went wrong: missing or wrong parameters", 400)
-        if args["client_id"] != self.client_id:
-            return Response("Bummer, something went wrong: the client id is unknown", 400)
-        if self.deny:
-            query = {
-                "error": "user_cancelled_authorize",
-                "error_description": "The user cancelled",
-                "state": args["state"],
-            }
-        else:
-            code = secrets.token_urlsafe(24)
-            self.codes[code] = {
-                "redirect_uri": args["redirect_uri"],
-                "scope": args["scope"],
-                "member": self.signed_in,
-            }
-            query = {"code": code, "state": args["state"]}
-        return Response(status=302, headers={"Location": f"{args['redirect_uri']}?{urlencode(query)}"})
-
-    def token(self, form):
-        if form.get("client_id") != self.client_id or form.get("client_secret") != self.client_secret:
-            return answer(
-                {"error": "invalid_client", "error_description": "Client authentication failed"}, 401
-            )
-        with self._lock:
-            reply = self.token_replies.pop(0) if self.token_replies else None
-        if reply == "500":
-            return error(500, "INTERNAL_SERVER_ERROR", "Internal Server Error")
-        if reply == "invalid_grant":
-            return answer(
-                {
-                    "error": "invalid_grant",
-                    "error_description": "The provided authorization grant is invalid",
-                },
-                400,
-            )
-        if form.get("grant_type") == "authorization_code":
-            grant = self.codes.pop(form.get("code", ""), None)
-            if grant is None or grant["redirect_uri"] != form.get("redirect_uri"):
-                return answer(
-                    {
-                        "error": "invalid_request",
-                        "error_description": "Unable to retrieve access token: appid/redirect uri/code "
-                        "verifier does not match authorization code",
-                    },
-                    400,
-                )
-            return answer(self.issue(grant["member"], time.time() + self.refresh_ttl))
-        if form.get("grant_type") == "refresh_token":
-            refresh = self.refresh_tokens.get(form.get("refresh_token", ""))
-            if refresh is None or refresh["expires_at"] <= time.time():
-                return answer(
-                    {"error": "invalid_grant", "error_description": "The provided refresh token is invalid"},
-                    400,
-                )
-            return answer(self.issue(refresh["member"], refresh["expires_at"], form["refresh_token"]))
-        return answer({"error": "unsupported_grant_type", "error_description": "Unsupported grant type"}, 400)
-
-    def issue(self, member, refresh_expires_at, refresh_token=None):
-        access = secrets.token_urlsafe(32)
-        body = {"access_token": access, "expires_in": self.access_ttl, "scope": SCOPE}
-        with self._lock:
-            self.access_tokens[access] = {"expires_at": time.time() + self.access_ttl, "member": member}
-            if self.partner:
-                refresh_token = refresh_token or secrets.token_urlsafe(32)
-                self.refresh_tokens[refresh_token] = {"expires_at": refresh_expires_at, "member": member}
-                body["refresh_token"] = refresh_token
-                body["refresh_token_expires_in"] = int(refresh_expires_at - time.time())
-        return body
-
-    def revoke(self, form):
-        if form.get("client_id") != self.client_id or form.get("client_secret") != self.client_secret:
-            return answer({"error": "invalid_client"}, 401)
-        with self._lock:
-            self.revoked.append(form.get("token", ""))
-            self.access_tokens.pop(form.get("token", ""), None)
-        return Response(status=200)
-
-    def bearer(self, request):
-        header = request.headers.get("Authorization", "")
-        token = self.access_tokens.get(header.removeprefix("Bearer "))
-        if not header.startswith("Bearer ") or token is None or token["expires_at"] <= time.time():
-            return self.scripted("401")
-        return token
-
-    def scripted(self, reply):
-        status, service_code, code, message = ERRORS[reply]
-        return error(status, code, message, service_code)
-
-    def json_body(self, request):
-        try:
-            return json.loads(request.get_data())
-        except ValueError:
-            return None
-
-    def initialize_image(self, request, author):
-        body = self.json_body(request) or {}
-        if (body.get("initializeUploadRequest") or {}).get("owner") != author:
-            return error(400, "ILLEGAL_ARGUMENT", "initializeUploadRequest.owner must be the member")
-        image_id = f"D4D10AQ{next(self._ids)}"
-        with self._lock:
-            self.images[f"urn:li:image:{image_id}"] = {"data": None}
-        value = {
-            "uploadUrlExpiresAt": int(time.time() * 1000) + 86_400_000,
-            "uploadUrl": f"{self.url}/dms-uploads/image/{image_id}",
-            "image": f"urn:li:image:{image_id}",
-        }
-        return answer({"value": value})
-
-    def initialize_video(self, request, author):
-        body = (self.json_body(request) or {}).get("initializeUploadRequest") or {}
-        size = body.get("fileSizeBytes")
-        if body.get("owner") != author or not isinstance(size, int) or size <= 0:
-            return error(400, "ILLEGAL_ARGUMENT", "initializeUploadRequest needs the owner and fileSizeBytes")
-        video_id = f"D5610AQ{next(self._ids)}"
-        starts = range(0, size, self.part_bytes)
-        instructions = [
-            {
-                "uploadUrl": f"{self.url}/dms-uploads/video/{video_id}/part/{index}",
-                "firstByte": start,
-                "lastByte": min(start + self.part_bytes, size) - 1,
-            }
-            for index, start in enumerate(starts)
-        ]
-        with self._lock:
-            self.videos[f"urn:li:video:{video_id}"] = {
-                "owner": author,
-                "size": size,
-                "parts": {},
-                "etags": {},
-                "status": "WAITING_UPLOAD",
-                "checks": 0,
-                "data": b"",
-            }
-        value = {
-            "uploadUrlsExpireAt": int(time.time() * 1000) + 86_400_000,
-            "video": f"urn:li:video:{video_id}",
-            "uploadInstructions": instructions,
-            "uploadToken": "",
-        }
-        return answer({"value": value})
-
-    def upload(self, parts, data):
-        with self._lock:
-            reply = self.upload_replies.pop(0) if self.upload_replies else None
-        if reply == "500":
-            return self.scripted("500")
-        if parts[:1] == ["image"] and len(parts) == 2 and f"urn:li:image:{parts[1]}" in self.images:
-            self.images[f"urn:li:image:{parts[1]}"]["data"] = data
-            return Response(status=201)
-        video = self.videos.get(f"urn:li:video:{parts[1]}") if len(parts) == 4 else None
-        if video is None or parts[2] != "part" or not parts[3].isdigit():
-            return error(404, "NOT_FOUND", "No such upload")
-        etag = f"/ambry-video/signedId/{secrets.token_hex(8)}"
-        video["parts"][int(parts[3])] = data
-        video["etags"][int(parts[3])] = etag
-        return Response(status=200, headers={"ETag": etag})
-
-    def finalize_video(self, request):
-        body = (self.json_body(request) or {}).get("finalizeUploadRequest") or {}
-        video = self.videos.get(body.get("video", ""))
-        if video is None:
-            return error(400, "ILLEGAL_ARGUMENT", "finalizeUploadRequest.video is unknown")
-        etags = [video["etags"][index] for index in sorted(video["etags"])]
-        data = b"".join(video["parts"][index] for index in sorted(video["parts"]))
-        if body.get("uploadedPartIds") != etags or len(data) != video["size"]:
-            return error(400, "ILLEGAL_ARGUMENT", "uploadedPartIds do not match the parts uploaded")
-        video["data"], video["status"] = data, PROCESSING
-        return Response(status=200)
-
-    def video_status(self, urn):
-        video = self.videos.get(urn)
-        if video is None:
-            return error(404, "NOT_FOUND", f"No video {urn}")
-        if video["status"] == PROCESSING:
-            video["checks"] += 1
-            if video["checks"] > self.processing_checks:
-                video["status"] = FAILED if self.processing_fails else AVAILABLE
-        body = {"id": urn, "owner": video["owner"], "status": video["status"]}
-        if video["status"] == FAILED:
-            body["processingFailureReason"] = "The video's codec is not supported"
-        return answer(body)
-
-    def create_post(self, request, author):
-        body = self.json_body(request)
-        if isinstance(body, dict) and isinstance(body.get("commentary"), str):
+    def create_post(self, body, author):
+        if isinstance(body.get("commentary"), str):
             self.count_received(decoded(body["commentary"]))
         with self._lock:
             reply = self.post_replies.pop(0) if self.post_replies else None
         if reply in ERRORS:
-            return self.scripted(reply)
+            return scripted(reply)
         required = ("author", "commentary", "visibility", "distribution", "lifecycleState")
-        if not isinstance(body, dict) or any(name not in body for name in required):
+        if any(name not in body for name in required):
             return error(422, "UNPROCESSABLE_ENTITY", f"A post needs {', '.join(required)}")
         if body["author"] != author:
             return error(403, "ACCESS_DENIED", f"Not enough permissions to post as {body['author']}")

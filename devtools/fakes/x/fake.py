@@ -1,17 +1,15 @@
-"""FakeX: the fake's state and the API calls it answers (the package's docstring
-says what it is faithful to)."""
+"""FakeX: the fake's state, the API's routes, the profile and posts (the package's
+docstring says what it is faithful to; oauth.py and media.py answer the rest)."""
 
-import base64
-import hashlib
 import itertools
 import json
-import secrets
 import time
-from urllib.parse import urlencode
 
 from werkzeug.wrappers import Response
 
-from devtools.fakes.base import FakeServer, answer
+from devtools.fakes.base import FakeServer, answer, json_object
+from devtools.fakes.x.media import SUCCEEDED, Media
+from devtools.fakes.x.oauth import OAuth
 
 CLIENT_ID = "fake-x-client"
 CLIENT_SECRET = "fake-x-secret"
@@ -31,7 +29,14 @@ def x_user(number=0):
 
 USER = x_user()
 DUPLICATE = "You are not allowed to create a Tweet with duplicate content."
-PENDING, IN_PROGRESS, SUCCEEDED, FAILED = "pending", "in_progress", "succeeded", "failed"
+
+
+# What each API call needs of the token's scopes (X answers 403 without one).
+NEEDS = {
+    "GET /2/users/me": ("tweet.read", "users.read"),
+    "POST /2/tweets": ("tweet.read", "tweet.write", "users.read"),
+    "media": ("media.write",),
+}
 
 
 def problem(status, title, detail, type_="about:blank", headers=None):
@@ -39,7 +44,7 @@ def problem(status, title, detail, type_="about:blank", headers=None):
     return Response(json.dumps(body), status, headers=headers, content_type="application/problem+json")
 
 
-class FakeX(FakeServer):
+class FakeX(OAuth, Media, FakeServer):
     """X's API on a free loopback port. Controls (plain attributes; lists are consumed
     one entry per matching request):
 
@@ -74,7 +79,7 @@ class FakeX(FakeServer):
         self.tweets = []
         self.media = {}
         self.codes = {}
-        self.refresh_tokens = {}  # refresh token -> the user it acts for
+        self.refresh_tokens = {}  # refresh token -> {"user", "scopes"}
         self.spent_refresh_tokens = set()
         self.revoked = []
         self._ids = itertools.count(1_800_000_000_000_000_001)
@@ -94,6 +99,9 @@ class FakeX(FakeServer):
         """X user `x_user(number)`."""
         return x_user(number)
 
+    def problem(self, status, title, detail, type_="about:blank", headers=None):
+        return problem(status, title, detail, type_, headers)
+
     # The HTTP side ---------------------------------------------------------------
 
     def route(self, request):
@@ -104,136 +112,45 @@ class FakeX(FakeServer):
             return self.token(request)
         if path == "/2/oauth2/revoke" and method == "POST":
             return self.revoke(request)
-        user = self.bearer(request)
-        if user is None:
+        token = self.access_token(request)
+        if token is None:
             return problem(401, "Unauthorized", "Unauthorized")
-        self.hold(user)
+        self.hold(token["user"])
+        endpoint = self.endpoint(method, path)
+        if endpoint is None:
+            return problem(404, "Not Found Error", f"{method} {path} is not an endpoint")
+        name, handler = endpoint
+        missing = [scope for scope in NEEDS[name] if scope not in token["scopes"]]
+        if missing:
+            detail = f"The token lacks the scope {', '.join(missing)} this call needs."
+            return problem(403, "Forbidden", detail)
+        return handler(request, token["user"])
+
+    def endpoint(self, method, path):
+        """(the scopes' NEEDS key, handler(request, user)) of an API call, or None."""
         if path == "/2/users/me" and method == "GET":
-            return answer({"data": user})
+            return "GET /2/users/me", lambda request, user: answer({"data": user})
         if path == "/2/tweets" and method == "POST":
-            return self.create_tweet(request, user)
+            return "POST /2/tweets", self.create_tweet
         if path == "/2/media/upload" and method == "POST":
-            return self.upload_image(request)
+            return "media", lambda request, user: self.upload_image(request)
         if path == "/2/media/upload" and method == "GET":
-            return self.media_status(request)
+            return "media", lambda request, user: self.media_status(request)
         if path == "/2/media/upload/initialize" and method == "POST":
-            return self.initialize(request)
+            return "media", lambda request, user: self.initialize(request)
         parts = path.split("/")
         if len(parts) == 6 and parts[:4] == ["", "2", "media", "upload"] and method == "POST":
+            media_id = parts[4]
             if parts[5] == "append":
-                return self.append(request, parts[4])
+                return "media", lambda request, user: self.append(request, media_id)
             if parts[5] == "finalize":
-                return self.finalize(parts[4])
-        return problem(404, "Not Found Error", f"{method} {path} is not an endpoint")
-
-    def authorize(self, request):
-        args = request.args
-        required = ("response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge")
-        if any(not args.get(name) for name in required) or args.get("code_challenge_method") != "S256":
-            return Response("Something went wrong: missing or wrong parameters", 400)
-        if args["client_id"] != self.client_id or args["response_type"] != "code":
-            return Response("Something went wrong: unknown client", 400)
-        if self.deny:
-            query = {"error": "access_denied", "state": args["state"]}
-        else:
-            code = secrets.token_urlsafe(24)
-            self.codes[code] = {
-                "challenge": args["code_challenge"],
-                "redirect_uri": args["redirect_uri"],
-                "scope": args["scope"],
-                "user": self.signed_in,
-            }
-            query = {"state": args["state"], "code": code}
-        return Response(status=302, headers={"Location": f"{args['redirect_uri']}?{urlencode(query)}"})
-
-    def token(self, request):
-        if not self.client_authenticated(request):
-            return answer(
-                {"error": "unauthorized_client", "error_description": "Missing valid authorization header"},
-                401,
-            )
-        form = request.form
-        with self._lock:
-            reply = self.token_replies.pop(0) if self.token_replies else None
-        if reply == "500":
-            return problem(500, "Internal Server Error", "Something went wrong")
-        if reply == "invalid_grant":
-            return answer({"error": "invalid_grant", "error_description": "The grant was revoked"}, 400)
-        if form.get("grant_type") == "authorization_code":
-            grant = self.codes.pop(form.get("code", ""), None)
-            verifier = form.get("code_verifier", "")
-            challenge = (
-                base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
-            )
-            if (
-                grant is None
-                or grant["redirect_uri"] != form.get("redirect_uri")
-                or grant["challenge"] != challenge
-            ):
-                return answer(
-                    {
-                        "error": "invalid_request",
-                        "error_description": "Value passed for the authorization code was invalid.",
-                    },
-                    400,
-                )
-            return answer(self.issue(grant["scope"], grant["user"]))
-        if form.get("grant_type") == "refresh_token":
-            presented = form.get("refresh_token", "")
-            with self._lock:
-                user = self.refresh_tokens.pop(presented, None)
-                if user is not None:
-                    self.spent_refresh_tokens.add(presented)
-            if user is None:
-                return answer(
-                    {
-                        "error": "invalid_request",
-                        "error_description": "Value passed for the token was invalid.",
-                    },
-                    400,
-                )
-            return answer(self.issue("tweet.read tweet.write users.read offline.access media.write", user))
-        return answer({"error": "unsupported_grant_type", "error_description": "Unsupported grant type"}, 400)
-
-    def client_authenticated(self, request):
-        if not self.client_secret:
-            return request.form.get("client_id") == self.client_id
-        expected = base64.b64encode(f"{self.client_id}:{self.client_secret}".encode()).decode()
-        return request.headers.get("Authorization") == f"Basic {expected}"
-
-    def issue(self, scope, user):
-        access, refresh = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-        with self._lock:
-            self.access_tokens[access] = {"expires_at": time.time() + self.access_ttl, "user": user}
-            if "offline.access" in scope.split() and self.send_refresh_tokens:
-                self.refresh_tokens[refresh] = user
-        body = {"token_type": "bearer", "expires_in": self.access_ttl, "access_token": access, "scope": scope}
-        if "offline.access" in scope.split() and self.send_refresh_tokens:
-            body["refresh_token"] = refresh
-        return body
-
-    def revoke(self, request):
-        if not self.client_authenticated(request):
-            return answer({"error": "unauthorized_client"}, 401)
-        token = request.form.get("token", "")
-        with self._lock:
-            self.revoked.append(token)
-            self.refresh_tokens.pop(token, None)
-            self.access_tokens.pop(token, None)
-        return answer({"revoked": True})
-
-    def bearer(self, request):
-        header = request.headers.get("Authorization", "")
-        token = self.access_tokens.get(header.removeprefix("Bearer "))
-        if not header.startswith("Bearer ") or token is None or token["expires_at"] <= time.time():
-            return None
-        return token["user"]
+                return "media", lambda request, user: self.finalize(request, media_id)
+        return None
 
     def create_tweet(self, request, user):
-        try:
-            body = json.loads(request.get_data())
-        except ValueError:
-            return problem(400, "Invalid Request", "One or more parameters to your request was invalid.")
+        body = json_object(request)
+        if body is None:
+            return self.invalid("Requests with bodies must have content-type of application/json.")
         text = body.get("text", "")
         self.count_received(text)
         with self._lock:
@@ -279,91 +196,3 @@ class FakeX(FakeServer):
         if reply == "hang":
             time.sleep(self.hang_seconds)
         return answer({"data": {"id": tweet["id"], "text": text}}, 201)
-
-    def upload_image(self, request):
-        file = request.files.get("media")
-        if file is None or request.form.get("media_category") != "tweet_image":
-            return problem(400, "Invalid Request", "One or more parameters to your request was invalid.")
-        data = file.read()
-        media_id = self.new_media(len(data), SUCCEEDED, data)
-        return answer(
-            {
-                "data": {
-                    "id": media_id,
-                    "media_key": f"3_{media_id}",
-                    "size": len(data),
-                    "expires_after_secs": 86400,
-                }
-            }
-        )
-
-    def new_media(self, size, state, data=b""):
-        media_id = str(next(self._ids))
-        with self._lock:
-            self.media[media_id] = {
-                "size": size,
-                "state": state,
-                "data": bytearray(data),
-                "segments": 0,
-                "checks": 0,
-            }
-        return media_id
-
-    def initialize(self, request):
-        try:
-            body = json.loads(request.get_data())
-            size = int(body["total_bytes"])
-            category = body["media_category"]
-            body["media_type"]  # noqa: B018 - X requires it
-        except (ValueError, KeyError, TypeError):
-            return problem(400, "Invalid Request", "One or more parameters to your request was invalid.")
-        if category not in ("tweet_gif", "tweet_video"):
-            return problem(400, "Invalid Request", f"Invalid media_category: {category}")
-        media_id = self.new_media(size, "uploading")
-        return answer({"data": {"id": media_id, "media_key": f"7_{media_id}", "expires_after_secs": 86400}})
-
-    def append(self, request, media_id):
-        item = self.media.get(media_id)
-        file = request.files.get("media")
-        if item is None or file is None or request.form.get("segment_index") != str(item["segments"]):
-            return problem(400, "Invalid Request", "One or more parameters to your request was invalid.")
-        item["data"] += file.read()
-        item["segments"] += 1
-        return answer({"data": {"expires_at": int(time.time()) + 86400}})
-
-    def finalize(self, media_id):
-        item = self.media.get(media_id)
-        if item is None or len(item["data"]) != item["size"]:
-            return problem(400, "Invalid Request", "File size does not match the total_bytes declared.")
-        item["state"] = PENDING
-        info = {"state": PENDING, "check_after_secs": 1}
-        return answer(
-            {
-                "data": {
-                    "id": media_id,
-                    "media_key": f"7_{media_id}",
-                    "size": item["size"],
-                    "processing_info": info,
-                }
-            }
-        )
-
-    def media_status(self, request):
-        item = self.media.get(request.args.get("media_id", ""))
-        if request.args.get("command") != "STATUS" or item is None:
-            return problem(400, "Invalid Request", "One or more parameters to your request was invalid.")
-        item["checks"] += 1
-        if item["checks"] <= self.processing_checks:
-            item["state"] = IN_PROGRESS
-            info = {"state": IN_PROGRESS, "check_after_secs": 1, "progress_percent": 50}
-        elif self.processing_fails:
-            item["state"] = FAILED
-            info = {
-                "state": FAILED,
-                "progress_percent": 100,
-                "error": {"code": 1, "name": "InvalidMedia", "message": "Unsupported video codec"},
-            }
-        else:
-            item["state"] = SUCCEEDED
-            info = {"state": SUCCEEDED, "progress_percent": 100}
-        return answer({"data": {"id": request.args["media_id"], "processing_info": info}})
