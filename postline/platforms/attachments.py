@@ -1,10 +1,8 @@
-"""A post's media as the platform adapters read them: the Media rows in the post's
-order (checked against the platform's limits), and their bytes (whole, or one part of
-a multipart upload)."""
+"""A post's media as the platform adapters see them: the Media rows in the post's
+order, checked against the platform's limits. Their bytes and public URLs come from
+the Call's `files` (postline/platforms/protocol.py, `Files`)."""
 
 from models import Media
-from postline import media
-from postline.media.storage import Missing
 from postline.platforms.base import PERMANENT, PublishError
 
 
@@ -30,19 +28,3 @@ def media_of(post, platform):
             PERMANENT, "MEDIA_MISSING", f"{platform}: media {', '.join(missing)} no longer exist"
         )
     return [rows[key] for key in post.media]
-
-
-def read(item, start=0, length=None):
-    """The stored bytes of `item`, or `length` of them from `start`; PublishError
-    MEDIA_MISSING, permanent, when its file is gone from storage (removed by hand, or a
-    bucket emptied): nothing was sent, and sending again cannot help."""
-    try:
-        reader = media.backend().open(item.id, start, length)
-    except Missing:
-        raise PublishError(
-            PERMANENT, "MEDIA_MISSING", f"media {item.id}: its file is gone from storage"
-        ) from None
-    try:
-        return b"".join(reader)
-    finally:
-        reader.close()

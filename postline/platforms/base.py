@@ -81,11 +81,14 @@ class PlatformUnavailable(Exception):
 @dataclass(frozen=True)
 class Call:
     """What an adapter needs to call its platform on behalf of one connection: the
-    provider's settings (`[x]`...), the access token, the time one call may take, and
-    the account's username (for post URLs) and its id on the platform."""
+    provider's settings (`[x]`...), the access token, the time one call may take, the
+    account's username (for post URLs) and its id on the platform, and the post's
+    stored media (`files`, a postline/platforms/protocol.py `Files`: publishing hands
+    it over, so adapters read media without knowing where it is kept)."""
 
     settings: dict
     access_token: str
     timeout: float
     username: str = None
     account_id: str = None
+    files: object = None

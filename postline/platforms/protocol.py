@@ -24,6 +24,25 @@ Problem = tuple[str, str]
 
 
 @runtime_checkable
+class Files(Protocol):
+    """A post's stored media, as publishing hands it to adapters in `Call.files`: adapters
+    read bytes and hand out URLs without knowing where media is kept.
+
+    - `read(item, start, length)`: the bytes of a Media row, or `length` of them from
+      `start`; PublishError MEDIA_MISSING (permanent) when its file is gone;
+    - `public_url(item)`: a signed, expiring URL the platform can fetch it from;
+    - `jpeg(item)`: a JPEG rendition of an image (the item itself if it is one), for
+      platforms that take JPEG only.
+    """
+
+    def read(self, item, start: int = 0, length: int | None = None) -> bytes: ...
+
+    def public_url(self, item) -> str: ...
+
+    def jpeg(self, item): ...
+
+
+@runtime_checkable
 class Publisher(Protocol):
     """Publishes posts to one platform through calls that leave the process.
 

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from postline import clock
 from postline.platforms import calls
-from postline.platforms.attachments import checked_media, read
+from postline.platforms.attachments import checked_media
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -82,12 +82,13 @@ class _Rest:
         self.timeout = call.timeout
         self.author = f"urn:li:person:{call.account_id}"
         self.authorization = f"Bearer {call.access_token}"
+        self.files = call.files
 
     def upload_image(self, item):
         value = self.post(
             "/rest/images?action=initializeUpload", {"initializeUploadRequest": {"owner": self.author}}
         )
-        self._put(value["value"]["uploadUrl"], read(item))
+        self._put(value["value"]["uploadUrl"], self.files.read(item))
         return value["value"]["image"]
 
     def upload_video(self, item):
@@ -103,7 +104,7 @@ class _Rest:
         etags = []
         for part in value["uploadInstructions"]:
             first, last = int(part["firstByte"]), int(part["lastByte"])
-            etags.append(self._put(part["uploadUrl"], read(item, first, last - first + 1)))
+            etags.append(self._put(part["uploadUrl"], self.files.read(item, first, last - first + 1)))
         finalize = {
             "video": value["video"],
             "uploadToken": value.get("uploadToken", ""),

@@ -9,7 +9,6 @@ time-out there is an unknown outcome, never re-sent.
 
 import json
 
-from postline.media import urls
 from postline.platforms.attachments import checked_media
 from postline.platforms.base import Published
 from postline.platforms.meta.graph import Graph
@@ -50,14 +49,14 @@ def publish(post, target, call):
     if files and files[0].content_type.startswith("video/"):
         answer = graph.post(
             f"{page}/videos",
-            {"file_url": urls.public_url(files[0]), "description": post.content or ""},
+            {"file_url": call.files.public_url(files[0]), "description": post.content or ""},
             creates=True,
         )
         return Published(str(answer["id"]), f"https://www.facebook.com/{page}/videos/{answer['id']}")
     fields = {"message": post.content or ""}
     if files:
         photo_ids = [
-            graph.post(f"{page}/photos", {"url": urls.public_url(item), "published": "false"})["id"]
+            graph.post(f"{page}/photos", {"url": call.files.public_url(item), "published": "false"})["id"]
             for item in files
         ]
         fields["attached_media"] = json.dumps([{"media_fbid": photo_id} for photo_id in photo_ids])

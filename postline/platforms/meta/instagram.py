@@ -16,7 +16,6 @@ import re
 
 from models import PostTarget
 from postline import clock
-from postline.media import renditions, urls
 from postline.platforms.attachments import checked_media
 from postline.platforms.base import (
     BLOCKED,
@@ -36,6 +35,7 @@ MAX_HASHTAGS = 30
 MAX_CAROUSEL = 10
 MB = 1024 * 1024
 JPEG_BYTES = 8 * MB
+JPEG = "image/jpeg"
 HASHTAG = re.compile(r"#\w+")
 # When the limit is reached and Postline published nothing there in the window itself.
 LIMIT_RECHECK_MS = 60 * 60 * 1000
@@ -58,7 +58,7 @@ def check_content(content, media):
         given = len(media)
         problems.append(("media", f"instagram: at most {MAX_CAROUSEL} items in a carousel ({given} given)"))
     for index, item in enumerate(media):
-        if item.content_type == renditions.JPEG and item.size > JPEG_BYTES:
+        if item.content_type == JPEG and item.size > JPEG_BYTES:
             message = f"instagram: a JPEG may have at most 8 MB ({item.size} bytes)"
             problems.append((f"media[{index}]", message))
     return problems
@@ -69,7 +69,7 @@ def publish(post, target, call):
     files = checked_media(post, PLATFORM, check_content)
     graph = Graph(call)
     _check_publishing_limit(graph, call.account_id, target)
-    media_urls = [_url_of(item) for item in files]
+    media_urls = [_url_of(call.files, item) for item in files]
     caption = post.content or ""
     if len(files) == 1:
         fields = _item_fields(files[0], media_urls[0])
@@ -96,15 +96,15 @@ def _item_fields(item, url, video_type=None):
     return {"image_url": url}
 
 
-def _url_of(item):
+def _url_of(files, item):
     if item.content_type.startswith("video/"):
-        return urls.public_url(item)
-    jpeg = renditions.jpeg(item)
+        return files.public_url(item)
+    jpeg = files.jpeg(item)
     if jpeg.size > JPEG_BYTES:
         raise PublishError(
             PERMANENT, "CONTENT_REFUSED", f"instagram: the JPEG of {item.id} has {jpeg.size} bytes, over 8 MB"
         )
-    return urls.public_url(jpeg)
+    return files.public_url(jpeg)
 
 
 def _advance(graph, call, state):

@@ -23,9 +23,8 @@ PUBLISH_COMPLETE (FAILED comes with HTTP 200 and a `fail_reason`).
 import json
 
 from postline import clock
-from postline.media import urls
 from postline.platforms import calls
-from postline.platforms.attachments import checked_media, read
+from postline.platforms.attachments import checked_media
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -168,15 +167,16 @@ class _Api:
         self.chunk_bytes = call.settings["chunk_bytes"]
         self.timeout = call.timeout
         self.authorization = f"Bearer {call.access_token}"
+        self.files = call.files
 
     def post_video(self, post_info, item, source):
         """Start publishing a video; its publish_id."""
         if source == "PULL_FROM_URL":
-            source_info = {"source": "PULL_FROM_URL", "video_url": urls.public_url(item)}
+            source_info = {"source": "PULL_FROM_URL", "video_url": self.files.public_url(item)}
             return self.call("/v2/post/publish/video/init/", _body(post_info, source_info), creates=True)[
                 "publish_id"
             ]
-        body = read(item)
+        body = self.files.read(item)
         chunk, count = chunks(len(body), self.chunk_bytes)
         source_info = {
             "source": "FILE_UPLOAD",
@@ -202,7 +202,7 @@ class _Api:
         source_info = {
             "source": "PULL_FROM_URL",
             "photo_cover_index": 0,
-            "photo_images": [urls.public_url(item) for item in files],
+            "photo_images": [self.files.public_url(item) for item in files],
         }
         body = {**_body(post_info, source_info), "post_mode": "DIRECT_POST", "media_type": "PHOTO"}
         return self.call("/v2/post/publish/content/init/", body, creates=True)["publish_id"]

@@ -15,7 +15,7 @@ from urllib3 import encode_multipart_formdata
 
 from postline import clock
 from postline.platforms import calls
-from postline.platforms.attachments import checked_media, read
+from postline.platforms.attachments import checked_media
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -81,11 +81,15 @@ class _Session:
         self.username = call.username
         self.timeout = call.timeout
         self.authorization = f"Bearer {call.access_token}"
+        self.files = call.files
 
     def upload_image(self, item):
         answer = self._multipart(
             "/2/media/upload",
-            {"media_category": "tweet_image", "media": (item.filename, read(item), item.content_type)},
+            {
+                "media_category": "tweet_image",
+                "media": (item.filename, self.files.read(item), item.content_type),
+            },
         )
         return answer["data"]["id"]
 
@@ -97,7 +101,7 @@ class _Session:
             {"media_type": item.content_type, "total_bytes": item.size, "media_category": category},
         )
         media_id = answer["data"]["id"]
-        body = read(item)
+        body = self.files.read(item)
         for index, start in enumerate(range(0, len(body), SEGMENT_BYTES)):
             self._multipart(
                 f"/2/media/upload/{media_id}/append",

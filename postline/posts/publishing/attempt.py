@@ -13,6 +13,7 @@ returns the outcome (Published, Processing or PublishError); `apply` sets an out
 the target, for the caller to write.
 """
 
+import dataclasses
 import json
 from typing import NamedTuple
 
@@ -20,6 +21,7 @@ from postline import clock, platforms
 from postline.connections import tokens
 from postline.platforms import BLOCKED, RETRYABLE, TOKEN, UNCONFIRMED, Call, Processing, PublishError
 from postline.posts.publishing import writes
+from postline.posts.publishing.files import FILES
 from postline.statuses import TargetStatus
 
 TO_SEND = (TargetStatus.PENDING, TargetStatus.FAILED)
@@ -115,8 +117,10 @@ def _call_for(target, refused=None):
         return None, None
     try:
         if refused is not None:
-            return tokens.refreshed_call(target.connection_id, refused.access_token), None
-        return tokens.call_for(target.connection_id), None
+            call = tokens.refreshed_call(target.connection_id, refused.access_token)
+        else:
+            call = tokens.call_for(target.connection_id)
+        return dataclasses.replace(call, files=FILES), None
     except tokens.ConnectionDead as dead:
         return None, PublishError(BLOCKED, DEAD_CONNECTION, dead.message)
     except tokens.RefreshFailed as failure:
