@@ -51,7 +51,26 @@ LAYERS = [
     ("schemas", ["schemas", "postline.schemas"]),
     ("routes", ["routes"]),
     ("entry points", ["app", "worker"]),
+    # The project's tools: benchmarks, the dev helpers and fake platforms, the task runner.
+    ("tools", ["bench", "devtools", "tasks"]),
 ]
+# Inside the domain layer, lowest first: a domain package imports only packages of
+# an earlier row (docs/development.md, Layers). `net` and `platforms` are the leaves:
+# the outbound HTTP client, and the platform adapters, which call out through it alone.
+DOMAIN_ORDER = [
+    ["postline.net"],
+    ["postline.platforms"],
+    ["postline.accounts", "postline.channels", "postline.limits", "postline.metrics", "postline.tallies"],
+    ["postline.jobs", "postline.media"],
+    ["postline.webhooks"],
+    ["postline.connections"],
+    ["postline.posts"],
+    ["postline.process"],
+]
+# Modules that may import nothing of the project but their own package: the task runner
+# (it runs before .venv exists, on the standard library alone) and the fake platforms
+# (they are the outside world).
+SELF_CONTAINED = {"tasks": "tasks", "devtools.fakes": "devtools.fakes"}
 WEB_STACK = {"flask", "flask_smorest", "webargs", "apispec", "marshmallow", "werkzeug"}
 WEB_LAYER = [name for name, _ in LAYERS].index("web")
 # Names only these modules and their own may start with; `postline.x` is in no layer
@@ -71,9 +90,10 @@ def layer_of(module):
 
 
 def project_modules():
-    """{module name: path} of every Python module of the service (not tests or bench)."""
-    paths = [ROOT / "app.py", ROOT / "worker.py", ROOT / "models.py", ROOT / "schemas.py"]
-    paths += sorted((ROOT / "routes").rglob("*.py")) + sorted((ROOT / "postline").rglob("*.py"))
+    """{module name: path} of every Python module of the project but its tests."""
+    paths = [ROOT / name for name in ("app.py", "worker.py", "models.py", "schemas.py", "tasks.py")]
+    for package in ("routes", "postline", "bench", "devtools"):
+        paths += sorted((ROOT / package).rglob("*.py"))
     modules = {}
     for path in paths:
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
@@ -164,20 +184,43 @@ def cycles(graph):
     return found
 
 
+def domain_rank(module):
+    """The row of DOMAIN_ORDER `module` belongs to, and its package; (None, None) outside it."""
+    for rank, packages in enumerate(DOMAIN_ORDER):
+        for package in packages:
+            if module == package or module.startswith(package + "."):
+                return rank, package
+    return None, None
+
+
+def within(module, prefix):
+    return module == prefix or module.startswith(prefix + ".")
+
+
 def violations(modules):
-    """Every import that points up the layers, or into the web stack from below it."""
+    """Every import that points up the layers or the domain order, into the web stack
+    from below it, into tests/ from outside, or out of a self-contained module."""
     wrong = []
     for module, path in modules.items():
         own = layer_of(module)
         if own is None:
             wrong.append(f"{module} belongs to no layer: add it to LAYERS")
             continue
+        rank, package = domain_rank(module)
+        contained = [own for prefix, own in SELF_CONTAINED.items() if within(module, prefix)]
         for imported in sorted(imports_of(path, module)):
             if own < WEB_LAYER and imported.split(".")[0] in WEB_STACK:
                 wrong.append(f"{module} imports {imported} (the web stack) from below postline.web")
+            if within(imported, "tests"):
+                wrong.append(f"{module} imports {imported}: nothing outside tests/ imports from tests/")
             target = layer_of(imported)
             if target is not None and target > own:
                 wrong.append(f"{module} ({LAYERS[own][0]}) imports {imported} ({LAYERS[target][0]})")
+            if contained and target is not None and not within(imported, contained[0]):
+                wrong.append(f"{module} imports {imported}: {contained[0]} imports nothing of the project")
+            other_rank, other = domain_rank(imported)
+            if rank is not None and other_rank is not None and other != package and other_rank >= rank:
+                wrong.append(f"{module} imports {imported}: {package} comes before {other} (DOMAIN_ORDER)")
     return wrong
 
 
@@ -212,6 +255,35 @@ def test_the_check_catches_a_cycle_and_knows_what_runs_at_load(tmp_path):
     assert cycles(load_graph(modules)) == [["postline.a", "postline.b", "postline.c", "postline.a"]]
     modules["postline.c"].write_text("def later():\n    from postline import a\n")
     assert cycles(load_graph(modules)) == []
+
+
+def test_the_check_catches_the_domain_order_tests_and_self_contained_modules(tmp_path):
+    files = {
+        "postline.net.bad": "from postline.posts import lifecycle\n",
+        "postline.posts.fine": "from postline.net import client\nfrom postline.posts import targets\n",
+        "bench.bad": "from tests.support import ROOT\n",
+        "devtools.fakes.bad": "from postline import clock\nfrom devtools.fakes import base\n",
+        "tasks": "import subprocess\nimport app\n",
+    }
+    modules = {}
+    for module, text in files.items():
+        modules[module] = tmp_path / f"{module}.py"
+        modules[module].write_text(text)
+    assert violations(modules) == [
+        "postline.net.bad imports postline.posts: postline.net comes before postline.posts (DOMAIN_ORDER)",
+        "postline.net.bad imports postline.posts.lifecycle: postline.net comes before postline.posts"
+        " (DOMAIN_ORDER)",
+        "bench.bad imports tests.support: nothing outside tests/ imports from tests/",
+        "bench.bad imports tests.support.ROOT: nothing outside tests/ imports from tests/",
+        "devtools.fakes.bad imports postline: devtools.fakes imports nothing of the project",
+        "devtools.fakes.bad imports postline.clock: devtools.fakes imports nothing of the project",
+        "tasks imports app: tasks imports nothing of the project",
+    ]
+
+
+def test_every_domain_package_has_its_place_in_the_domain_order():
+    domain = [prefix for name, prefixes in LAYERS if name == "domain" for prefix in prefixes]
+    assert sorted(domain) == sorted(package for row in DOMAIN_ORDER for package in row)
 
 
 def test_the_check_catches_a_module_in_no_layer(tmp_path):
