@@ -94,6 +94,11 @@ def main():
         finally:
             worker.terminate()
             worker.wait(30)
+    report(args, rows)
+
+
+def report(args, rows):
+    """Print the figures and record them beside their targets."""
     print(f"\n{args.backend}, wrk -t2 -c16 -d{args.duration}s, gunicorn -w 2 ({args.root})")
     print(f"{'path':46} {'req/s':>8} {'bare req/s':>11} {'ratio':>6}")
     results = Results(args.results)
