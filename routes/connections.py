@@ -126,8 +126,10 @@ class Verify(MethodView):
         """Verify a connection with its platform
 
         Reads the account's profile: `active` (and fresh profile fields) if the platform
-        knows the token, `expired` if it refuses it for good, `error` with `lastError`
-        if it cannot answer now.
+        knows the token. A refused access token is refreshed first, as publishing does:
+        `expired` (and a `connection.expired` event) only when the platform refuses the
+        refresh; a refresh that fails for now leaves the status as it was, with
+        `lastError`. `error` with `lastError` if the profile cannot be read now.
         """
         return single(records.verify(g.api_key, connection_id))
 

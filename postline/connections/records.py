@@ -92,28 +92,31 @@ def verify_channel(key, channel_id):
 
 def verify_one(connection):
     """Verify one connection: `active` and refreshed profile fields if the platform knows
-    the token (refreshed first when due), `expired` if it refuses it for good, `error`
-    (still used) when it cannot answer now."""
+    the token; a refused token is refreshed first, as publishing does, so that only a
+    refused refresh makes it `expired`. A refresh that may work later leaves it as it
+    was, with `lastError`; a profile that cannot be read now makes it `error`."""
     if connection.status in ConnectionStatus.DEAD:
         return connection
-    adapter = platforms.provider(connection.provider)
     now = clock.now_ms()
     try:
-        call = tokens.call_for(connection.id)
-        profiles = adapter.profiles(call.settings, call.access_token, call.timeout)
+        profiles = _profiles(connection)
     except tokens.ConnectionDead:
-        return Connection.get_by_id(connection.id)
-    except platforms.TokenRefused as refusal:
-        tokens.mark_dead(connection, ConnectionStatus.EXPIRED, "TOKEN_REFUSED", refusal.message)
-        return Connection.get_by_id(connection.id)
-    except (tokens.RefreshFailed, platforms.PlatformUnavailable) as failure:
+        return Connection.get_by_id(connection.id)  # expired by the refusal, event sent
+    except tokens.RefreshFailed as failure:
         _record(
             connection,
-            status=ConnectionStatus.ERROR,
-            last_error_code="VERIFY_FAILED",
+            last_error_code="REFRESH_FAILED",
             last_error_message=failure.message,
             last_verified_at=now,
         )
+        return Connection.get_by_id(connection.id)
+    except platforms.TokenRefused as refusal:
+        # Refused even with the token just refreshed: something is wrong, but the
+        # platform has not refused the grant itself.
+        _failed(connection, f"{refusal.message} (after a token refresh)", now)
+        return Connection.get_by_id(connection.id)
+    except platforms.PlatformUnavailable as failure:
+        _failed(connection, failure.message, now)
         return Connection.get_by_id(connection.id)
     profile = next((p for p in profiles if p.account_id == connection.platform_account_id), None)
     if profile is None:
@@ -136,6 +139,31 @@ def verify_one(connection):
             last_verified_at=now,
         )
     return Connection.get_by_id(connection.id)
+
+
+def _profiles(connection):
+    """The profiles the connection's token reaches. A token the platform refuses is
+    refreshed (tokens.refreshed_call, as publishing does) and the profile asked for once
+    more. ConnectionDead when the refresh is refused for good (the connection is then
+    `expired` and `connection.expired` recorded), RefreshFailed when it may work later;
+    TokenRefused or PlatformUnavailable from the platform."""
+    adapter = platforms.provider(connection.provider)
+    call = tokens.call_for(connection.id)
+    try:
+        return adapter.profiles(call.settings, call.access_token, call.timeout)
+    except platforms.TokenRefused:
+        call = tokens.refreshed_call(connection.id, call.access_token)
+    return adapter.profiles(call.settings, call.access_token, call.timeout)
+
+
+def _failed(connection, message, now):
+    _record(
+        connection,
+        status=ConnectionStatus.ERROR,
+        last_error_code="VERIFY_FAILED",
+        last_error_message=message,
+        last_verified_at=now,
+    )
 
 
 def _record(connection, **columns):

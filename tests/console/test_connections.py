@@ -90,11 +90,19 @@ def test_channels_verify_and_remove(console, fake_x):
     bad = console.post(f"/console/connections/{connection.id}/channels", {"channelId": "ch_missing"})
     assert bad.status_code == 400 and "No such channel." in bad.get_data(as_text=True)
 
+    # X refuses the access token: Verify refreshes it, and the connection stays active.
+    fake_x.expire_access_tokens()
+    console.post(f"/console/connections/{connection.id}/verify")
+    assert Connection.get().status == "active" and fake_x.requests["POST /2/oauth2/token"] == 2
+    assert "connection-active" in console.text("/console/connections")
+    # Refused again, and X refuses the refresh too: only now is it expired.
     fake_x.expire_access_tokens()
     fake_x.token_replies.append("invalid_grant")
     console.post(f"/console/connections/{connection.id}/verify")
     page = console.text("/console/connections")
+    assert fake_x.token_replies == [] and fake_x.requests["POST /2/oauth2/token"] == 3
     assert Connection.get().status == "expired" and "connection-expired" in page
+    assert "TOKEN_REFUSED</strong>: x: The grant was revoked" in page
 
     assert console.post(f"/console/connections/{connection.id}/delete").status_code == 302
     assert Connection.select().count() == 0 and fake_x.revoked
