@@ -15,6 +15,7 @@ from postline.schemas.connections import (
     ConnectionChannelSchema,
     ConnectionSchema,
 )
+from postline.schemas.events import EVENTS
 from postline.schemas.health import (
     HealthKeySchema,
     HealthSchema,
@@ -62,6 +63,7 @@ from postline.schemas.webhooks import (
 )
 
 __all__ = [
+    "EVENTS",
     "ApiKeyCreateSchema",
     "ApiKeyCreatedSchema",
     "ApiKeySchema",

@@ -1,5 +1,5 @@
 """The blueprints: the /v1 resources, one module each, the service's own pages, the
-public media URLs and the web console."""
+public media URLs and the web console; and the webhook events the document describes."""
 
 from routes import (
     api_keys,
@@ -14,6 +14,7 @@ from routes import (
     usage,
     webhooks,
 )
+from schemas import EVENTS
 
 BLUEPRINTS = (
     service.blp,
@@ -31,6 +32,7 @@ BLUEPRINTS = (
 def register(api, app):
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    api.document_events(EVENTS)
     if app.config["POSTLINE"]["server"]["metrics"]:
         api.register_blueprint(service.metrics_blp)
     # Not through `api`: these answer without a key and stay out of the OpenAPI document.

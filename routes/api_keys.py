@@ -21,6 +21,7 @@ LISTING = Listing(
 
 @blp.route("")
 class ApiKeys(MethodView):
+    @blp.doc(operationId="listApiKeys")
     @requires("api-keys:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(ApiKeySchema), example=examples.page(examples.KEY))
@@ -31,6 +32,7 @@ class ApiKeys(MethodView):
         """
         return LISTING.page(scope(g.api_key), args, g.request_id)
 
+    @blp.doc(operationId="createApiKey")
     @requires("api-keys:write")
     @idempotent(envelope(ApiKeyCreatedSchema), examples.data(examples.KEY_CREATED))
     @blp.arguments(ApiKeyCreateSchema, example=examples.KEY_CREATE)
@@ -48,6 +50,7 @@ class ApiKeys(MethodView):
 
 @blp.route("/<key_id>")
 class ApiKeyById(MethodView):
+    @blp.doc(operationId="getApiKey")
     @requires("api-keys:read")
     @blp.response(200, envelope(ApiKeySchema), example=examples.data(examples.KEY))
     def get(self, key_id):
@@ -57,6 +60,7 @@ class ApiKeyById(MethodView):
         """
         return single(ApiKey.get_visible(g.api_key, key_id))
 
+    @blp.doc(operationId="updateApiKey")
     @requires("api-keys:write")
     @blp.arguments(ApiKeyUpdateSchema, example=examples.KEY_UPDATE)
     @blp.response(200, envelope(ApiKeySchema), example=examples.data({**examples.KEY, **examples.KEY_UPDATE}))
@@ -67,6 +71,7 @@ class ApiKeyById(MethodView):
         """
         return single(keys.update(g.api_key, key_id, fields))
 
+    @blp.doc(operationId="deleteApiKey")
     @requires("api-keys:write")
     @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.KEY_ID))
     def delete(self, key_id):

@@ -10,6 +10,7 @@ from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from postline.web.openapi import answers
 from routes import examples
 from schemas import ChannelCreateSchema, ChannelSchema, ChannelUpdateSchema
 
@@ -28,6 +29,7 @@ LISTING = Listing(
 
 @blp.route("")
 class Channels(MethodView):
+    @blp.doc(operationId="listChannels")
     @requires("channels:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(ChannelSchema), example=examples.page(examples.CHANNEL))
@@ -40,6 +42,7 @@ class Channels(MethodView):
         records.attach_connection_ids(page["data"])
         return page
 
+    @blp.doc(operationId="createChannel")
     @requires("channels:write")
     @idempotent(envelope(ChannelSchema), examples.data(examples.CHANNEL))
     @blp.arguments(ChannelCreateSchema, example=examples.CHANNEL_CREATE)
@@ -55,6 +58,7 @@ class Channels(MethodView):
 
 @blp.route("/<channel_id>")
 class ChannelById(MethodView):
+    @blp.doc(operationId="getChannel")
     @requires("channels:read")
     @blp.response(200, envelope(ChannelSchema), example=examples.data(examples.CHANNEL))
     def get(self, channel_id):
@@ -64,6 +68,7 @@ class ChannelById(MethodView):
         """
         return single(Channel.get_visible(g.api_key, channel_id))
 
+    @blp.doc(operationId="updateChannel")
     @requires("channels:write")
     @blp.arguments(ChannelUpdateSchema, example=examples.CHANNEL_UPDATE)
     @blp.response(
@@ -76,6 +81,7 @@ class ChannelById(MethodView):
         """
         return single(channels.update(g.api_key, channel_id, fields))
 
+    @blp.doc(operationId="deleteChannel", **answers(409))
     @requires("channels:write")
     @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.CHANNEL_ID))
     def delete(self, channel_id):

@@ -8,10 +8,11 @@ from flask.views import MethodView
 from models import Connection
 from postline import platforms
 from postline.connections import authorization, records
-from postline.statuses import ConnectionStatus
 from postline.web.api import Blueprint, keyless, requires
+from postline.web.choices import CONNECTION_STATUS
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_body, list_envelope, single
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from postline.web.openapi import answers
 from routes import examples
 from schemas import AuthQuerySchema, AuthStartSchema, ConnectionChannelSchema, ConnectionSchema
 
@@ -27,7 +28,7 @@ LISTING = Listing(
     Connection,
     filters=[
         Filter("provider", Connection.provider, ("eq", "in"), choices=tuple(platforms.PROVIDERS)),
-        Filter("status", Connection.status, ("eq", "ne", "in"), choices=ConnectionStatus.ALL),
+        Filter("status", Connection.status, ("eq", "ne", "in"), choices=CONNECTION_STATUS),
         Filter("createdAt", Connection.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
     ],
     sorts={"createdAt": Connection.created_at, "status": Connection.status},
@@ -38,6 +39,7 @@ REDIRECT = {"description": "To `returnTo`, with `connection` and `status` (or `s
 
 @blp.route("")
 class Connections(MethodView):
+    @blp.doc(operationId="listConnections")
     @requires("connections:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(ConnectionSchema), example=examples.page(examples.CONNECTION))
@@ -54,6 +56,7 @@ class Connections(MethodView):
 
 @blp.route("/<connection_id>")
 class ConnectionById(MethodView):
+    @blp.doc(operationId="getConnection")
     @requires("connections:read")
     @blp.response(200, envelope(ConnectionSchema), example=examples.data(examples.CONNECTION))
     def get(self, connection_id):
@@ -63,6 +66,7 @@ class ConnectionById(MethodView):
         """
         return single(Connection.get_visible(g.api_key, connection_id))
 
+    @blp.doc(operationId="deleteConnection")
     @requires("connections:write")
     @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.CONNECTION_ID))
     def delete(self, connection_id):
@@ -77,6 +81,7 @@ class ConnectionById(MethodView):
 
 @blp.route("/<connection_id>/add-to-channel")
 class AddToChannel(MethodView):
+    @blp.doc(operationId="addConnectionToChannel")
     @requires("connections:write")
     @blp.arguments(ConnectionChannelSchema, example={"channelId": examples.CHANNEL_ID})
     @blp.response(200, envelope(ConnectionSchema), example=examples.data(examples.CONNECTION))
@@ -90,6 +95,7 @@ class AddToChannel(MethodView):
 
 @blp.route("/<connection_id>/remove-from-channel")
 class RemoveFromChannel(MethodView):
+    @blp.doc(operationId="removeConnectionFromChannel")
     @requires("connections:write")
     @blp.arguments(ConnectionChannelSchema, example={"channelId": examples.CHANNEL_ID})
     @blp.response(
@@ -105,6 +111,7 @@ class RemoveFromChannel(MethodView):
 
 @blp.route("/<connection_id>/refresh")
 class Refresh(MethodView):
+    @blp.doc(operationId="refreshConnection", **answers(400))
     @requires("connections:write")
     @blp.response(200, envelope(ConnectionSchema), example=examples.data(examples.CONNECTION))
     def post(self, connection_id):
@@ -120,6 +127,7 @@ class Refresh(MethodView):
 
 @blp.route("/<connection_id>/verify")
 class Verify(MethodView):
+    @blp.doc(operationId="verifyConnection")
     @requires("connections:write")
     @blp.response(200, envelope(ConnectionSchema), example=examples.data(examples.CONNECTION))
     def post(self, connection_id):
@@ -136,6 +144,7 @@ class Verify(MethodView):
 
 @blp.route("/verify-channel/<channel_id>")
 class VerifyChannel(MethodView):
+    @blp.doc(operationId="verifyChannelConnections")
     @requires("connections:write")
     @blp.response(200, list_envelope(ConnectionSchema), example=examples.page(examples.CONNECTION))
     def post(self, channel_id):
@@ -149,6 +158,7 @@ class VerifyChannel(MethodView):
 
 @blp.route("/<provider>/auth")
 class Authorize(MethodView):
+    @blp.doc(operationId="startConnectionAuthorization", **answers(400))
     @requires("connections:write")
     @blp.arguments(AuthQuerySchema, location="query")
     @blp.response(200, envelope(AuthStartSchema), example=examples.data(examples.AUTH_START))
@@ -169,6 +179,7 @@ class Authorize(MethodView):
 
 @blp.route("/<provider>/callback")
 class Callback(MethodView):
+    @blp.doc(operationId="finishConnectionAuthorization")
     @keyless()
     @blp.doc(
         parameters=[

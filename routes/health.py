@@ -15,6 +15,7 @@ blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Servic
 
 @blp.route("")
 class Health(MethodView):
+    @blp.doc(operationId="getHealth")
     @requires()
     @blp.response(200, envelope(HealthSchema), example=examples.data(examples.HEALTH))
     def get(self):

@@ -9,6 +9,7 @@ from postline.web import downloads, uploads
 from postline.web.api import MULTIPART, Blueprint, requires
 from postline.web.envelopes import envelope, single
 from postline.web.idempotency import idempotent
+from postline.web.openapi import answers
 from routes import examples
 from schemas import MediaDeletedSchema, MediaImportSchema, MediaSchema, MediaUpdateSchema, MediaUploadSchema
 
@@ -30,6 +31,7 @@ CONTENT_RESPONSES = {
 
 @blp.route("/upload")
 class Upload(MethodView):
+    @blp.doc(operationId="uploadMedia")
     @requires("media:write", content_types=(MULTIPART,))
     @uploads.streamed
     @idempotent(envelope(MediaSchema), examples.data(examples.MEDIA))
@@ -50,6 +52,7 @@ class Upload(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
+    @blp.doc(operationId="importMedia")
     @requires("media:write")
     @blp.arguments(MediaImportSchema, example=examples.MEDIA_IMPORT)
     @blp.response(201, envelope(MediaSchema), example=examples.data(examples.MEDIA))
@@ -67,6 +70,7 @@ class Import(MethodView):
 
 @blp.route("/<media_key>")
 class MediaByKey(MethodView):
+    @blp.doc(operationId="getMedia")
     @requires("media:read")
     @blp.response(200, envelope(MediaSchema), example=examples.data(examples.MEDIA))
     def get(self, media_key):
@@ -76,6 +80,7 @@ class MediaByKey(MethodView):
         """
         return single(Media.get_visible(g.api_key, media_key))
 
+    @blp.doc(operationId="updateMedia")
     @requires("media:write")
     @blp.arguments(MediaUpdateSchema, example=examples.MEDIA_UPDATE)
     @blp.response(200, envelope(MediaSchema), example=examples.data(examples.MEDIA))
@@ -86,6 +91,7 @@ class MediaByKey(MethodView):
         """
         return single(library.update(g.api_key, media_key, fields))
 
+    @blp.doc(operationId="deleteMedia", **answers(409))
     @requires("media:write")
     @blp.response(200, envelope(MediaDeletedSchema), example=examples.MEDIA_DELETED)
     def delete(self, media_key):
@@ -99,6 +105,7 @@ class MediaByKey(MethodView):
 
 @blp.route("/<media_key>/content")
 class MediaContent(MethodView):
+    @blp.doc(operationId="getMediaContent")
     @requires("media:read")
     @blp.doc(responses=CONTENT_RESPONSES)
     def get(self, media_key):

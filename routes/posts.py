@@ -6,11 +6,12 @@ from flask.views import MethodView
 from models import Post
 from postline import tallies
 from postline.posts import lifecycle, targets
-from postline.statuses import PostStatus
 from postline.web.api import Blueprint, requires
+from postline.web.choices import POST_STATUS
 from postline.web.envelopes import DeletedSchema, batch_envelope, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from postline.web.openapi import answers
 from routes import examples
 from schemas import (
     BatchDeletedSchema,
@@ -28,7 +29,7 @@ LISTING = Listing(
     "Post",
     Post,
     filters=[
-        Filter("status", Post.status, ("eq", "ne", "in"), choices=PostStatus.ALL),
+        Filter("status", Post.status, ("eq", "ne", "in"), choices=POST_STATUS),
         Filter("channelId", Post.channel, ("eq", "ne", "in")),
         Filter("scheduledFor", Post.scheduled_for, TIMESTAMP_OPERATORS, kind="timestamp"),
         Filter("createdAt", Post.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
@@ -45,6 +46,7 @@ def _settings():
 
 @blp.route("")
 class Posts(MethodView):
+    @blp.doc(operationId="listPosts")
     @requires("posts:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(
@@ -61,6 +63,7 @@ class Posts(MethodView):
         targets.attach(page["data"])
         return page
 
+    @blp.doc(operationId="createPost")
     @requires("posts:write")
     @idempotent(envelope(PostSchema), examples.data(examples.POST))
     @blp.arguments(PostCreateSchema, example=examples.POST_CREATE)
@@ -78,6 +81,7 @@ class Posts(MethodView):
 
 @blp.route("/batch")
 class PostBatch(MethodView):
+    @blp.doc(operationId="createPostBatch")
     @requires("posts:write")
     @idempotent(batch_envelope(PostSchema), {"data": [examples.POST]})
     @blp.arguments(PostBatchCreateSchema, example=examples.POSTS_CREATE)
@@ -90,6 +94,7 @@ class PostBatch(MethodView):
         """
         return {"data": lifecycle.create(g.api_key, body["posts"], _settings(), lifecycle.batch_path)}
 
+    @blp.doc(operationId="updatePostBatch", **answers(409, 404))
     @requires("posts:write")
     @blp.arguments(PostBatchUpdateSchema, example=examples.POSTS_UPDATE)
     @blp.response(200, batch_envelope(PostSchema), example={"data": [examples.POST]})
@@ -102,6 +107,7 @@ class PostBatch(MethodView):
         changes = [(item.pop("id"), item) for item in body["posts"]]
         return {"data": lifecycle.update(g.api_key, changes, _settings(), lifecycle.batch_path)}
 
+    @blp.doc(operationId="deletePostBatch", **answers(409, 404))
     @requires("posts:write")
     @blp.arguments(PostBatchDeleteSchema, example=examples.POSTS_DELETE)
     @blp.response(200, envelope(BatchDeletedSchema), example=examples.data({"deleted": [examples.POST_ID]}))
@@ -116,6 +122,7 @@ class PostBatch(MethodView):
 
 @blp.route("/<id:post_id>")
 class PostById(MethodView):
+    @blp.doc(operationId="getPost")
     @requires("posts:read")
     @blp.response(200, envelope(PostSchema), example=examples.data(examples.PUBLISHED_POST))
     def get(self, post_id):
@@ -126,6 +133,7 @@ class PostById(MethodView):
         """
         return single(Post.get_visible(g.api_key, post_id))
 
+    @blp.doc(operationId="updatePost", **answers(409))
     @requires("posts:write")
     @blp.arguments(PostUpdateSchema, example=examples.POST_UPDATE)
     @blp.response(
@@ -140,6 +148,7 @@ class PostById(MethodView):
         """
         return single(lifecycle.update(g.api_key, [(post_id, fields)], _settings())[0])
 
+    @blp.doc(operationId="deletePost", **answers(409))
     @requires("posts:write")
     @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.POST_ID))
     def delete(self, post_id):

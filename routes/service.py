@@ -13,6 +13,7 @@ blp = Blueprint("service", __name__, description="The service: its documents and
 
 @blp.route("/")
 class Service(MethodView):
+    @blp.doc(operationId="getService")
     @blp.doc(security=[])
     @blp.response(
         200,
@@ -33,6 +34,7 @@ metrics_blp = Blueprint("metrics", __name__, description="Prometheus metrics, wh
 
 @metrics_blp.route("/metrics")
 class Metrics(MethodView):
+    @metrics_blp.doc(operationId="getMetrics")
     @metrics_blp.doc(security=[])
     @metrics_blp.response(200, content_type="text/plain", description="Prometheus text format")
     def get(self):
@@ -48,6 +50,7 @@ class Metrics(MethodView):
 
 @blp.route("/healthz")
 class Liveness(MethodView):
+    @blp.doc(operationId="getLiveness")
     @blp.doc(
         security=[],
         responses={

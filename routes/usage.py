@@ -24,6 +24,7 @@ HistoryQuerySchema = UsageHistoryRangeSchema.from_dict(page_fields(), name="Usag
 
 @blp.route("")
 class Usage(MethodView):
+    @blp.doc(operationId="getUsage")
     @requires("analytics:read")
     @blp.response(200, envelope(UsageSummarySchema), example=examples.data(examples.USAGE))
     def get(self):
@@ -46,6 +47,7 @@ class Usage(MethodView):
 
 @blp.route("/history")
 class UsageHistory(MethodView):
+    @blp.doc(operationId="listUsageDays")
     @requires("analytics:read")
     @blp.arguments(HistoryQuerySchema, location="query")
     @blp.response(200, list_envelope(UsageDaySchema), example=examples.page(examples.USAGE_DAY))
@@ -64,6 +66,7 @@ class UsageHistory(MethodView):
 
 @blp.route("/day")
 class UsageOnDay(MethodView):
+    @blp.doc(operationId="getUsageDay")
     @requires("analytics:read")
     @blp.arguments(UsageDayQuerySchema, location="query")
     @blp.response(200, envelope(UsageDayDetailSchema), example=examples.data(examples.USAGE_DAY_DETAIL))

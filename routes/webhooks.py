@@ -5,8 +5,8 @@ from flask.views import MethodView
 
 from models import Webhook, WebhookDelivery
 from postline import tallies
-from postline.statuses import DeliveryStatus, DeliveryTrigger
 from postline.web.api import Blueprint, requires
+from postline.web.choices import DELIVERY_STATUS, DELIVERY_TRIGGER
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
@@ -29,9 +29,9 @@ DELIVERY_LISTING = Listing(
     "WebhookDelivery",
     WebhookDelivery,
     filters=[
-        Filter("status", WebhookDelivery.status, ("eq", "ne", "in"), choices=DeliveryStatus.ALL),
+        Filter("status", WebhookDelivery.status, ("eq", "ne", "in"), choices=DELIVERY_STATUS),
         Filter("event", WebhookDelivery.event_type, ("eq", "ne", "in"), choices=events.TYPES),
-        Filter("trigger", WebhookDelivery.trigger, ("eq", "ne", "in"), choices=DeliveryTrigger.ALL),
+        Filter("trigger", WebhookDelivery.trigger, ("eq", "ne", "in"), choices=DELIVERY_TRIGGER),
         Filter("createdAt", WebhookDelivery.created_at, TIMESTAMP_OPERATORS, kind="timestamp"),
     ],
     default_sort="-createdAt",
@@ -46,6 +46,7 @@ def _settings():
 
 @blp.route("")
 class Webhooks(MethodView):
+    @blp.doc(operationId="listWebhooks")
     @requires("webhooks:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(WebhookSchema), example=examples.page(examples.WEBHOOK))
@@ -56,6 +57,7 @@ class Webhooks(MethodView):
         """
         return LISTING.page(scope(g.api_key), args, g.request_id)
 
+    @blp.doc(operationId="createWebhook")
     @requires("webhooks:write")
     @idempotent(envelope(WebhookWithSecretSchema), examples.data(examples.WEBHOOK_WITH_SECRET))
     @blp.arguments(WebhookCreateSchema, example=examples.WEBHOOK_CREATE)
@@ -73,6 +75,7 @@ class Webhooks(MethodView):
 
 @blp.route("/<webhook_id>")
 class WebhookById(MethodView):
+    @blp.doc(operationId="getWebhook")
     @requires("webhooks:read")
     @blp.response(200, envelope(WebhookSchema), example=examples.data(examples.WEBHOOK))
     def get(self, webhook_id):
@@ -82,6 +85,7 @@ class WebhookById(MethodView):
         """
         return single(Webhook.get_visible(g.api_key, webhook_id))
 
+    @blp.doc(operationId="updateWebhook")
     @requires("webhooks:write")
     @blp.arguments(WebhookUpdateSchema, example=examples.WEBHOOK_UPDATE)
     @blp.response(
@@ -100,6 +104,7 @@ class WebhookById(MethodView):
             webhook.new_secret = secret
         return single(webhook)
 
+    @blp.doc(operationId="deleteWebhook")
     @requires("webhooks:write")
     @blp.response(200, envelope(DeletedSchema), example=examples.deleted(examples.WEBHOOK_ID))
     def delete(self, webhook_id):
@@ -113,6 +118,7 @@ class WebhookById(MethodView):
 
 @blp.route("/<webhook_id>/test")
 class WebhookTest(MethodView):
+    @blp.doc(operationId="sendWebhookTest")
     @requires("webhooks:write")
     @blp.response(201, envelope(WebhookDeliverySchema), example=examples.data(examples.TEST_DELIVERY))
     def post(self, webhook_id):
@@ -127,6 +133,7 @@ class WebhookTest(MethodView):
 
 @blp.route("/<webhook_id>/deliveries")
 class Deliveries(MethodView):
+    @blp.doc(operationId="listWebhookDeliveries")
     @requires("webhooks:read")
     @blp.arguments(DELIVERY_LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(WebhookDeliverySchema), example=examples.page(examples.DELIVERY))
@@ -143,6 +150,7 @@ class Deliveries(MethodView):
 
 @blp.route("/<webhook_id>/deliveries/<delivery_id>")
 class DeliveryById(MethodView):
+    @blp.doc(operationId="getWebhookDelivery")
     @requires("webhooks:read")
     @blp.response(200, envelope(WebhookDeliverySchema), example=examples.data(examples.DELIVERY))
     def get(self, webhook_id, delivery_id):
@@ -155,6 +163,7 @@ class DeliveryById(MethodView):
 
 @blp.route("/<webhook_id>/deliveries/<delivery_id>/retry")
 class DeliveryRetry(MethodView):
+    @blp.doc(operationId="retryWebhookDelivery")
     @requires("webhooks:write")
     @blp.response(
         201,

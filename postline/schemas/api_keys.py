@@ -3,6 +3,8 @@ what creating or changing one reads."""
 
 from marshmallow import Schema, fields, validate
 
+from postline.web.choices import MODE, Choice
+from postline.web.envelopes import Answer
 from postline.web.fields import (
     KEY_NAME,
     CreatedAt,
@@ -15,11 +17,11 @@ from postline.web.fields import (
 )
 
 
-class ApiKeySchema(Schema):
+class ApiKeySchema(Answer):
     id = described(fields.String, "The key's id, `key_...` (not the key itself)")
     name = described(fields.String, "Its label")
     prefix = fields.String(metadata={"description": "The key's visible 8-character prefix"})
-    mode = fields.String(metadata={"description": "live or test"})
+    mode = described(Choice, "live or test", MODE)
     permissions = described(fields.List, "What the key may do", fields.String())
     last_used_at = described(
         Timestamp,

@@ -2,10 +2,11 @@
 
 from marshmallow import Schema, fields
 
+from postline.web.envelopes import Answer
 from postline.web.fields import CHANNEL_NAME, CreatedAt, HexColor, Name, UpdatedAt, described
 
 
-class ChannelSchema(Schema):
+class ChannelSchema(Answer):
     id = described(fields.String, "The channel's id, `ch_...`")
     name = described(fields.String, "The channel's name")
     color = described(fields.String, "Its color, #RRGGBB")

@@ -2,26 +2,29 @@
 
 from marshmallow import Schema, fields, validate
 
+from postline import platforms
 from postline.schemas.common import ProblemSchema
-from postline.statuses import ConnectionStatus
+from postline.web.choices import CONNECTION_STATUS, Choice
+from postline.web.envelopes import Answer
 from postline.web.fields import NOT_BLANK, CreatedAt, Timestamp, UpdatedAt, described
 
+# Known today; more networks will come, so the document keeps these strings open.
+PROVIDERS = ", ".join(platforms.PROVIDERS)
+PLATFORMS = "x, linkedin, facebook, instagram, tiktok"
 
-class ConnectionSchema(Schema):
+
+class ConnectionSchema(Answer):
     id = described(fields.String, "The connection's id, `conn_...`")
-    provider = described(fields.String, "How it was connected: x, linkedin, meta or tiktok")
-    platform = described(fields.String, "Where it publishes: x, linkedin, facebook, instagram or tiktok")
+    provider = described(fields.String, f"How it was connected; known today: {PROVIDERS}")
+    platform = described(fields.String, f"Where it publishes; known today: {PLATFORMS}")
     platform_account_id = described(fields.String, "The account's id on the platform", data_key="accountId")
     username = described(fields.String, "The account's handle on the platform", allow_none=True)
     display_name = described(
         fields.String, "The account's display name", data_key="displayName", allow_none=True
     )
     avatar_url = described(fields.String, "The account's picture", data_key="avatarUrl", allow_none=True)
-    status = fields.String(
-        metadata={
-            "description": " | ".join(ConnectionStatus.ALL)
-            + ": expired and revoked connections publish nothing until connected again"
-        }
+    status = described(
+        Choice, "expired and revoked connections publish nothing until connected again", CONNECTION_STATUS
     )
     scopes = described(fields.List, "What the platform granted", fields.String())
     token_expires_at = described(
@@ -84,7 +87,7 @@ class AuthQuerySchema(Schema):
     )
 
 
-class AuthStartSchema(Schema):
+class AuthStartSchema(Answer):
     url = described(fields.String, "The platform's page to open in the user's browser")
     state = described(fields.String, "The signed, single-use state the callback will carry")
     expires_at = described(Timestamp, "When the state stops working (Unix ms)", data_key="expiresAt")

@@ -1,36 +1,38 @@
 """The service's root (where the docs are), its readiness check, and `GET /v1/health`
 (the calling key, the database, the workers' heartbeat)."""
 
-from marshmallow import Schema, fields
+from marshmallow import fields
 
+from postline.web.choices import MODE, Choice
+from postline.web.envelopes import Answer
 from postline.web.fields import Timestamp, described
 
 
-class ServiceSchema(Schema):
+class ServiceSchema(Answer):
     name = fields.String(metadata={"description": "Always `Postline`"})
     version = fields.String(metadata={"description": "The running version"})
     docs = fields.String(metadata={"description": "Path of the interactive API reference"})
     openapi = fields.String(metadata={"description": "Path of the OpenAPI document"})
 
 
-class ServiceChecksSchema(Schema):
+class ServiceChecksSchema(Answer):
     database = fields.String(metadata={"description": "`ok` or `unreachable`"})
     worker = fields.String(metadata={"description": "`ok`, `stale` (no recent heartbeat) or `unknown`"})
 
 
-class ServiceCheckSchema(Schema):
+class ServiceCheckSchema(Answer):
     status = fields.String(metadata={"description": "`ok` (200) or `unavailable` (503)"})
     checks = described(fields.Nested, "What was checked, and how it stood", ServiceChecksSchema)
 
 
-class HealthKeySchema(Schema):
+class HealthKeySchema(Answer):
     id = described(fields.String, "The calling key's id")
     name = described(fields.String, "Its label")
-    mode = described(fields.String, "live or test")
+    mode = described(Choice, "live or test", MODE)
     permissions = described(fields.List, "What it may do", fields.String())
 
 
-class WorkerStatusSchema(Schema):
+class WorkerStatusSchema(Answer):
     last_seen_at = described(
         Timestamp,
         "The newest heartbeat of any worker (Unix ms), or null",
@@ -40,7 +42,7 @@ class WorkerStatusSchema(Schema):
     lag_ms = described(fields.Integer, "Milliseconds since that heartbeat", data_key="lagMs", allow_none=True)
 
 
-class HealthSchema(Schema):
+class HealthSchema(Answer):
     status = fields.String(metadata={"description": "ok, or degraded when the worker is not running"})
     version = described(fields.String, "The running version")
     time = described(Timestamp, "The server's clock (Unix ms)")

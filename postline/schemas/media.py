@@ -3,10 +3,11 @@
 from marshmallow import Schema, fields, validate
 
 from postline.media import kinds
+from postline.web.envelopes import Answer
 from postline.web.fields import AltText, CreatedAt, FilePart, UpdatedAt, described
 
 
-class MediaSchema(Schema):
+class MediaSchema(Answer):
     id = fields.String(data_key="key", metadata={"description": "`med_<id>.<ext>`: how posts name the file"})
     filename = fields.String(metadata={"description": "The name it was uploaded with, for display only"})
     content_type = fields.String(
@@ -31,7 +32,7 @@ class MediaUploadSchema(Schema):
     alt_text = AltText(allow_none=False)
 
 
-class MediaDeletedSchema(Schema):
+class MediaDeletedSchema(Answer):
     key = described(fields.String, "The deleted file's key")
     deleted = described(fields.Boolean, "Always true")
 

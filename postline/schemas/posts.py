@@ -4,7 +4,9 @@ up to MAX_BATCH posts."""
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from postline.schemas.common import ProblemSchema
-from postline.statuses import PostStatus, TargetStatus
+from postline.statuses import PostStatus
+from postline.web.choices import POST_STATUS, TARGET_STATUS, Choice, known_values
+from postline.web.envelopes import Answer
 from postline.web.fields import (
     IANA_ZONES,
     NOT_BLANK,
@@ -17,17 +19,22 @@ from postline.web.fields import (
 )
 
 MAX_BATCH = 100
+# The zone names of the server's tz database: checked by the server, documented as a
+# string (600 names, which change with tzdata releases, are no enum for a client).
+ZONE_PATTERN = r"^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$"
 
 
-class PostTargetSchema(Schema):
+class PostTargetSchema(Answer):
     connection_id = described(
         fields.String,
         "The platform connection it goes to (null for the sandbox)",
         data_key="connectionId",
         allow_none=True,
     )
-    platform = fields.String(metadata={"description": "x, linkedin, facebook, instagram, tiktok or sandbox"})
-    status = fields.String(metadata={"description": " | ".join(TargetStatus.ALL)})
+    platform = described(
+        fields.String, "Where it goes; known today: x, linkedin, facebook, instagram, tiktok, sandbox"
+    )
+    status = described(Choice, "Where this target stands", TARGET_STATUS)
     platform_post_id = described(
         fields.String,
         "The post's id on the platform, once published",
@@ -43,17 +50,19 @@ class PostTargetSchema(Schema):
     )
 
 
-class PostSchema(Schema):
+class PostSchema(Answer):
     id = described(fields.String, "The post's id, `post_...`")
     channel_id = described(fields.String, "The channel it belongs to", data_key="channelId")
     content = described(fields.String, "The text to publish", allow_none=True)
     scheduled_for = described(Timestamp, "When it is to be published (Unix ms)", data_key="scheduledFor")
     timezone = described(fields.String, "The IANA zone its local times are read in, or null", allow_none=True)
     media = described(fields.List, "Media keys attached, in order", fields.String())
-    status = fields.String(metadata={"description": " | ".join(PostStatus.ALL)})
+    status = described(Choice, "Where the post stands", POST_STATUS)
     attempts = described(fields.Integer, "Publishing attempts started so far")
     next_attempt_at = Timestamp(
-        data_key="nextAttemptAt", allow_none=True, metadata={"description": "When the worker tries again"}
+        data_key="nextAttemptAt",
+        allow_none=True,
+        metadata={"description": "When the worker tries again (Unix ms); null: it will not on its own"},
     )
     last_error = described(
         fields.Nested,
@@ -86,7 +95,7 @@ class PostFieldsSchema(Schema):
     content = described(
         fields.String,
         "The text, 1 to 10,000 characters (and within the limits of each platform the channel "
-        "is connected to)",
+        "is connected to). Required to create a post unless `media` names at least one file.",
         validate=[validate.Length(min=1, max=10000), NOT_BLANK],
     )
     scheduled_for = ScheduleInput(
@@ -100,9 +109,14 @@ class PostFieldsSchema(Schema):
     )
     timezone = fields.String(
         allow_none=True,
-        # Listed in the OpenAPI document, so a generated or picked value is always a real zone.
-        validate=validate.OneOf(IANA_ZONES, error="is not a known IANA time zone"),
-        metadata={"description": "IANA zone, e.g. Europe/Berlin"},
+        validate=[validate.Length(max=64), known_values(IANA_ZONES, "IANA time zone")],
+        metadata={
+            "description": "An IANA time zone name, e.g. Europe/Berlin, in which `scheduledFor` is read "
+            "when it has no offset; null for none. The server's tz database decides which names "
+            "exist: an unknown one is a 400 naming `timezone`.",
+            "pattern": ZONE_PATTERN,
+            "example": "Europe/Berlin",
+        },
     )
     media = fields.List(
         fields.String(validate=validate.Length(min=1, max=255)),
@@ -125,12 +139,11 @@ class PostCreateSchema(PostFieldsSchema):
     )
 
     class Meta:
-        openapi = {
-            "anyOf": [
-                {"required": ["content"]},
-                {"required": ["media"], "properties": {"media": {"minItems": 1}}},
-            ]
-        }
+        # Said in words rather than as an `anyOf`, which generators cannot type.
+        description = (
+            "A new post. `content` is required unless `media` names at least one file: "
+            "without either, the answer is a 400 naming `content`."
+        )
 
     @validates_schema
     def content_or_media(self, data, **kwargs):
@@ -175,5 +188,5 @@ class PostBatchDeleteSchema(Schema):
     )
 
 
-class BatchDeletedSchema(Schema):
+class BatchDeletedSchema(Answer):
     deleted = described(fields.List, "The ids deleted", fields.String())

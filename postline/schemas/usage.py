@@ -5,12 +5,14 @@ import datetime
 from marshmallow import Schema, ValidationError, fields, post_load
 
 from postline.limits import usage
+from postline.web.choices import MODE, Choice
+from postline.web.envelopes import Answer
 from postline.web.fields import Day, Timestamp, described
 
 MAX_HISTORY_DAYS = 366
 
 
-class UsageCountsSchema(Schema):
+class UsageCountsSchema(Answer):
     requests = fields.Integer(metadata={"description": "Requests admitted (not those refused with 429)"})
     posts_created = described(
         fields.Integer, "Posts created (a batch of 20 counts 20)", data_key="postsCreated"
@@ -25,7 +27,7 @@ class UsageCountsSchema(Schema):
     media_bytes = described(fields.Integer, "Bytes of media uploaded or imported", data_key="mediaBytes")
 
 
-class UsageLimitSchema(Schema):
+class UsageLimitSchema(Answer):
     limit = fields.Integer(
         attribute="limit.amount", metadata={"description": "Requests allowed in the window"}
     )
@@ -38,15 +40,15 @@ class UsageLimitSchema(Schema):
     )
 
 
-class UsageLimitsSchema(Schema):
+class UsageLimitsSchema(Answer):
     minute = described(fields.Nested, "The 60-second window", UsageLimitSchema, allow_none=True)
     hour = fields.Nested(UsageLimitSchema, allow_none=True, metadata={"description": "null for test keys"})
     day = fields.Nested(UsageLimitSchema, allow_none=True, metadata={"description": "null for test keys"})
 
 
-class UsageSummarySchema(Schema):
+class UsageSummarySchema(Answer):
     plan = described(fields.String, "The account's plan: free, stream, river, ocean or one of yours")
-    mode = fields.String(metadata={"description": "live or test"})
+    mode = described(Choice, "live or test", MODE)
     limits = fields.Nested(
         UsageLimitsSchema,
         allow_none=True,
@@ -59,7 +61,7 @@ class UsageDaySchema(UsageCountsSchema):
     date = fields.Date(metadata={"description": "The UTC day"})
 
 
-class UsageEndpointSchema(Schema):
+class UsageEndpointSchema(Answer):
     method = described(fields.String, "GET, POST, PATCH or DELETE")
     path = fields.String(metadata={"description": "The route template, e.g. `/v1/api-keys/{key_id}`"})
     requests = described(fields.Integer, "Requests that day")

@@ -2,7 +2,8 @@
 
 from marshmallow import Schema, fields
 
-from postline.statuses import DeliveryStatus, DeliveryTrigger
+from postline.web.choices import DELIVERY_STATUS, DELIVERY_TRIGGER, Choice
+from postline.web.envelopes import Answer
 from postline.web.fields import (
     CreatedAt,
     Description,
@@ -13,13 +14,16 @@ from postline.web.fields import (
     WebhookUrl,
     described,
 )
+from postline.webhooks import events
 
 
-class WebhookSchema(Schema):
+class WebhookSchema(Answer):
     id = described(fields.String, "The webhook's id, `wh_...`")
     account_id = fields.String(data_key="userId", metadata={"description": "The owning account"})
     url = described(fields.String, "Where events are POSTed")
-    events = described(fields.List, "The event types it receives", fields.String())
+    events = described(
+        fields.List, f"The event types it receives; known today: {', '.join(events.TYPES)}", fields.String()
+    )
     active = described(fields.Boolean, "false: no events are sent to it")
     disabled_reason = described(
         fields.String,
@@ -34,6 +38,9 @@ class WebhookSchema(Schema):
 
 
 class WebhookWithSecretSchema(WebhookSchema):
+    class Meta:
+        optional = ("new_secret",)  # a PATCH that does not rotate the secret shows none
+
     # Never the stored (encrypted) `secret` column: only a secret just made.
     new_secret = fields.String(
         data_key="secret",
@@ -58,7 +65,7 @@ class WebhookUpdateSchema(Schema):
     )
 
 
-class WebhookDeliverySchema(Schema):
+class WebhookDeliverySchema(Answer):
     id = described(fields.String, "The delivery's id, `whd_...`")
     webhook_id = described(fields.String, "The webhook it goes to", data_key="webhookId")
     event_id = described(
@@ -66,8 +73,10 @@ class WebhookDeliverySchema(Schema):
         "The event it carries (the same across retries: `Service-Event-Id`)",
         data_key="eventId",
     )
-    event_type = described(fields.String, "The event's type", data_key="event")
-    status = fields.String(metadata={"description": ", ".join(DeliveryStatus.ALL)})
+    event_type = described(
+        fields.String, f"The event's type; known today: {', '.join(events.TYPES)}", data_key="event"
+    )
+    status = described(Choice, "Where the delivery stands", DELIVERY_STATUS)
     attempts = described(fields.Integer, "Attempts made so far (at most 7)")
     next_attempt_at = described(
         Timestamp,
@@ -91,7 +100,7 @@ class WebhookDeliverySchema(Schema):
     duration_ms = described(
         fields.Integer, "How long the last attempt took", data_key="durationMs", allow_none=True
     )
-    trigger = fields.String(metadata={"description": ", ".join(DeliveryTrigger.ALL)})
+    trigger = described(Choice, "What made it", DELIVERY_TRIGGER)
     created_at = CreatedAt()
     delivered_at = described(
         Timestamp, "When a 2xx answer came (Unix ms)", data_key="deliveredAt", allow_none=True

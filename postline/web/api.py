@@ -6,10 +6,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-import apispec.ext.marshmallow
 import flask_smorest
 import marshmallow
-from apispec import BasePlugin
 from webargs.flaskparser import FlaskParser
 from webargs.multidictproxy import MultiDictProxy
 from werkzeug.datastructures import CombinedMultiDict
@@ -20,6 +18,14 @@ from postline.web.body import UNSTORABLE, json_body, storable_text
 from postline.web.envelopes import ErrorSchema
 from postline.web.errors import MAX_DETAILS, error_response, from_http_exception
 from postline.web.fields import Timestamp, input_field_properties
+from postline.web.openapi import (
+    MarshmallowPlugin,
+    OperationsPlugin,
+    closed_set_properties,
+    document_events,
+    null_properties,
+    register_components,
+)
 
 JSON = "application/json"
 MULTIPART = "multipart/form-data"
@@ -122,61 +128,36 @@ class Blueprint(flask_smorest.Blueprint):
     }
 
 
-class MarshmallowPlugin(apispec.ext.marshmallow.MarshmallowPlugin):
-    """Adds a schema's `Meta.openapi` keywords (e.g. an `anyOf` for a cross-field rule)."""
-
-    def schema_helper(self, name, _, schema=None, **kwargs):
-        json_schema = super().schema_helper(name, _, schema=schema, **kwargs)
-        if schema is not None:
-            meta = getattr(schema, "Meta", None)
-            json_schema.update(getattr(meta, "openapi", {}))
-        return json_schema
-
-
-RATE_LIMIT_HEADERS = {
-    "X-RateLimit-Limit": "Requests allowed in the tightest window that applies to this request.",
-    "X-RateLimit-Remaining": "Requests left in that window.",
-    "X-RateLimit-Reset": "Unix time in seconds when that window next frees capacity.",
-    "RateLimit-Policy": "Every limit this request counts in, per the IETF draft: "
-    '`"minute";q=60;w=60, "hour";q=1000;w=3600, ...` (quota `q` per window `w` seconds).',
-    "RateLimit": "Where each of those stands: "
-    '`"minute";r=48;t=12, ...` (`r` requests left, `t` seconds until more are available).',
-}
-RETRY_AFTER = "Seconds to wait before a retry can succeed (also `retry_after` in the body)."
+LICENSE = {"name": "MIT", "url": "https://opensource.org/licenses/MIT"}
 
 
 class Api(flask_smorest.Api):
     ERROR_SCHEMA = ErrorSchema
 
     def __init__(self, app=None, **kwargs):
-        super().__init__(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()}, **kwargs)
+        super().__init__(
+            app,
+            spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(), "extra_plugins": [OperationsPlugin()]},
+            **kwargs,
+        )
 
     def init_app(self, app, **kwargs):
         app.url_map.converters["id"] = IdConverter
         super().init_app(app, **kwargs)
         self.register_field(Timestamp, "integer", "int64")
-        self.ma_plugin.converter.add_attribute_function(input_field_properties)
-        self._document_rate_limits()
+        self.spec.options.setdefault("info", {})["license"] = LICENSE
+        for attribute_function in (input_field_properties, closed_set_properties, null_properties):
+            self.ma_plugin.converter.add_attribute_function(attribute_function)
 
-    def _document_rate_limits(self):
-        """The 429 answer and the rate-limit headers of every authenticated answer.
+    def _register_responses(self):
+        register_components(self.spec, self.ERROR_SCHEMA)
 
-        The headers are documented as optional: `[limits] enabled = false` omits them.
-        """
-        for name, description in {**RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER}.items():
-            schema = {"type": "string"} if name.startswith("RateLimit") else {"type": "integer", "minimum": 0}
-            self.spec.components.header(name, {"description": description, "schema": schema})
-        self.spec.components.response(
-            "RATE_LIMITED",
-            {
-                "description": "Rate limit exceeded (`RATE_LIMIT_EXCEEDED`)",
-                "content": {JSON: {"schema": self.ERROR_SCHEMA}},
-                "headers": {name: name for name in ("Retry-After", *RATE_LIMIT_HEADERS)},
-            },
-        )
-        plugin = RateLimitHeadersPlugin()
-        plugin.init_spec(self.spec)
-        self.spec.plugins.append(plugin)
+    def _register_pagination_header(self):
+        """None: lists say where they stand in `meta.pagination`, not in flask-smorest's header."""
+
+    def document_events(self, events):
+        """The webhook events in the document (postline/web/openapi.py, `document_events`)."""
+        document_events(self.spec, events)
 
     def handle_http_exception(self, error):
         return error_response(from_http_exception(error))
@@ -191,27 +172,10 @@ class AuthRule:
     keyless: bool = False
 
 
-class RateLimitHeadersPlugin(BasePlugin):
-    """Documents the X-RateLimit-* headers on the success answers of authenticated operations."""
-
-    def operation_helper(self, path=None, operations=None, **kwargs):
-        for operation in (operations or {}).values():
-            if operation.get("security") == []:
-                continue
-            for status, response in operation.get("responses", {}).items():
-                if str(status).startswith("2") and isinstance(response, dict):
-                    response.setdefault("headers", {}).update({name: name for name in RATE_LIMIT_HEADERS})
-
-
 def requires(permission=None, content_types=(JSON,)):
-    """Mark a view as needing a valid API key and, if given, `permission`."""
-    responses = {"401": "UNAUTHORIZED", "429": "RATE_LIMITED", "default": "DEFAULT_ERROR"}
-    if permission:
-        responses["403"] = "FORBIDDEN"
-    doc = {"responses": responses}
-    if permission:
-        doc["x-permission"] = permission
-    return _rule(AuthRule(permission, content_types), doc)
+    """Mark a view as needing a valid API key and, if given, `permission` (its error
+    answers are derived from that: postline/web/openapi.py, `error_statuses`)."""
+    return _rule(AuthRule(permission, content_types), {"x-permission": permission} if permission else {})
 
 
 def keyless():

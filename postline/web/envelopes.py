@@ -15,14 +15,43 @@ def _doc(text):
     return {"description": text}
 
 
-class ErrorDetailSchema(Schema):
+class Answer(Schema):
+    """A schema of what the API answers. Every field is always present, so the OpenAPI
+    document marks each `required` (a generated client types it as present), save those
+    named (by attribute) in `Meta.optional`; a field that may be null says `allow_none`.
+    Unknown fields are not ruled out: an answer may gain fields without breaking clients."""
+
+    class Meta:
+        optional = ()
+
+
+class ErrorDetailSchema(Answer):
     field = fields.String(metadata=_doc("The offending field, e.g. `posts[3].content`"))
     message = fields.String(metadata=_doc("What is wrong with it"))
 
 
-class ErrorBodySchema(Schema):
-    type = fields.String(metadata=_doc("Error class, e.g. `validation_error`"))
-    code = fields.String(metadata=_doc("Stable machine-readable code, e.g. `VALIDATION_ERROR`"))
+# The codes answered today; a new feature may add one, so `code` stays a string.
+ERROR_CODES = (
+    "VALIDATION_ERROR, INVALID_IDEMPOTENCY_KEY, REFRESH_NOT_SUPPORTED, PROVIDER_NOT_CONFIGURED (400); "
+    "MISSING_API_KEY, INVALID_API_KEY, MISSING_SESSION (401); INSUFFICIENT_PERMISSIONS, "
+    "CSRF_TOKEN_INVALID (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); POST_NOT_EDITABLE, "
+    "MEDIA_IN_USE, CHANNEL_BUSY, IDEMPOTENCY_KEY_IN_USE (409); PAYLOAD_TOO_LARGE (413); "
+    "UNSUPPORTED_MEDIA_TYPE (415); RANGE_NOT_SATISFIABLE (416); IDEMPOTENCY_KEY_REUSED (422); "
+    "RATE_LIMIT_EXCEEDED (429); INTERNAL_ERROR (500); SERVICE_UNAVAILABLE, PLATFORM_UNAVAILABLE (503)"
+)
+
+
+class ErrorBodySchema(Answer):
+    class Meta:
+        optional = ("details",)
+
+    type = fields.String(
+        metadata=_doc(
+            "Error class: validation_error, authentication_error, authorization_error, not_found_error, "
+            "invalid_request_error, conflict_error, idempotency_error, rate_limit_error or api_error"
+        )
+    )
+    code = fields.String(metadata=_doc(f"Stable machine-readable code. Known codes: {ERROR_CODES}"))
     message = fields.String(metadata=_doc("What went wrong, for a person"))
     details = fields.List(
         fields.Nested(ErrorDetailSchema), metadata=_doc("One entry per problem (at most 50)")
@@ -30,30 +59,33 @@ class ErrorBodySchema(Schema):
     request_id = fields.String(metadata=_doc("The request's id (`X-Request-Id`): quote it when asking why"))
 
 
-class ErrorSchema(Schema):
-    error = fields.Nested(ErrorBodySchema, required=True, metadata=_doc("The error"))
+class ErrorSchema(Answer):
+    class Meta:
+        optional = ("retry_after",)
+
+    error = fields.Nested(ErrorBodySchema, metadata=_doc("The error"))
     retry_after = fields.Integer(metadata=_doc("Seconds to wait; 429 only"))
 
 
-class PaginationSchema(Schema):
+class PaginationSchema(Answer):
     page = fields.Integer(metadata=_doc("This page's number, from 1"))
     per_page = fields.Integer(metadata=_doc("Items per page"))
     total = fields.Integer(metadata=_doc("Items in all pages"))
     total_pages = fields.Integer(metadata=_doc("ceil(total / per_page); 0 when there are none"))
 
 
-class ListMetaSchema(Schema):
+class ListMetaSchema(Answer):
     request_id = fields.String(metadata=_doc("The request's id, as in `X-Request-Id`"))
     timestamp = fields.Integer(metadata=_doc("When the page was read (Unix ms)"))
     pagination = fields.Nested(PaginationSchema, metadata=_doc("Where this page stands"))
 
 
-class DeletedSchema(Schema):
+class DeletedSchema(Answer):
     id = fields.String(metadata=_doc("The deleted resource's id"))
     deleted = fields.Boolean(metadata=_doc("Always true"))
 
 
-class Envelope(CompiledDump, Schema):
+class Envelope(CompiledDump, Answer):
     """The base of the envelopes: answers are dumped by compiled functions."""
 
 

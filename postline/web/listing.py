@@ -8,14 +8,16 @@ the parsed arguments into one page of a peewee query.
 
 from dataclasses import dataclass
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 from peewee import fn
+from webargs.fields import DelimitedList
 
 from models import Scope
 from postline import db
 from postline.db.filters import conditions, shape_of
+from postline.web.choices import Choice, ClosedSet, known_values
 from postline.web.envelopes import list_body
-from postline.web.fields import CommaList, TimestampInput, WholeNumber
+from postline.web.fields import TimestampInput, WholeNumber
 
 DEFAULT_PER_PAGE = 20
 MAX_PER_PAGE = 100
@@ -28,7 +30,7 @@ OPERATOR_WORDS = {
     "string": {
         "eq": "is",
         "ne": "is not",
-        "in": f"is one of these comma-separated values (at most {CommaList.MAX_ITEMS})",
+        "in": "is one of these values",
         "contains": "contains this text (case-sensitive)",
     },
     "timestamp": {
@@ -43,36 +45,77 @@ OPERATOR_WORDS = {
 FILTERS_HELP = "Filters combine with AND (docs/api.md, Lists)."
 
 
+class FilterValues(DelimitedList):
+    """The values of an `in` filter: comma-separated, `?filter[status][in]=a,b`, as the
+    document says (`style: form, explode: false`), or the parameter repeated, `...=a&...=b`,
+    as some generated clients send a list. Empty items are dropped; 1 to MAX_ITEMS values."""
+
+    MAX_ITEMS = 100
+    is_multiple = True  # webargs hands over every occurrence of the parameter
+
+    def __init__(self, item, error, **kwargs):
+        super().__init__(item, metadata={"maxItems": self.MAX_ITEMS, **kwargs.pop("metadata", {})}, **kwargs)
+        self.error = error
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        values = value if isinstance(value, list) else [value]
+        if not all(isinstance(text, str) for text in values):
+            raise ValidationError(self.error)
+        items = [item for text in values for item in text.split(",") if item]
+        if not items:
+            raise ValidationError("needs at least one value")
+        if len(items) > self.MAX_ITEMS:
+            raise ValidationError(f"must be at most {self.MAX_ITEMS} values")
+        try:
+            return fields.List._deserialize(self, items, attr, data, **kwargs)
+        except ValidationError:
+            raise ValidationError(self.error) from None
+
+
 @dataclass(frozen=True)
 class Filter:
-    """`filter[<name>][<op>]` on `column`; `kind` is "timestamp" or "string"."""
+    """`filter[<name>][<op>]` on `column`; `kind` is "timestamp" or "string". `choices`,
+    for a string, is a ClosedSet (documented as its enum) or the values an open set
+    has today (documented as a string, listed in the description); checked either way."""
 
     name: str
     column: object
     operators: tuple
     kind: str = "string"
-    choices: tuple = ()
+    choices: object = ()
+
+    @property
+    def known(self):
+        return self.choices.values if isinstance(self.choices, ClosedSet) else self.choices
 
     def field(self, operator, noun):
         """The marshmallow field that reads this filter's value for `operator`; `noun`
         names what is listed, for its description."""
-        words = OPERATOR_WORDS[self.kind][operator]
-        value = "this value"
+        where = f"Only {noun} whose `{self.name}` {OPERATOR_WORDS[self.kind][operator]}"
         if self.kind == "timestamp":
-            value = "this time (Unix ms or ISO 8601 with an offset)"
-        elif operator != "in" and self.choices:
-            value = f"this value ({', '.join(self.choices)})"
-        where = f"Only {noun} whose `{self.name}` {words}"
-        if operator not in ("in", "contains"):
-            where += f" {value}"
+            where += " this time (Unix ms or ISO 8601 with an offset)"
+        elif operator == "in":
+            where += f": comma-separated, at most {FilterValues.MAX_ITEMS}"
+        elif operator != "contains":
+            where += " this value"
+        if self.known and not isinstance(self.choices, ClosedSet):
+            where += f" (known today: {', '.join(self.known)})"
         described = {"description": f"{where}. {FILTERS_HELP}"}
         if operator == "in":
-            return CommaList(choices=self.choices, metadata=described)
+            listed = f" of: {', '.join(self.known)}" if self.known else ""
+            return FilterValues(
+                self._value_field(), f"must be a comma-separated list{listed}", metadata=described
+            )
         if self.kind == "timestamp":
             return TimestampInput(metadata=described)
-        return fields.String(
-            validate=validate.OneOf(self.choices) if self.choices else None, metadata=described
-        )
+        return self._value_field(metadata=described)
+
+    def _value_field(self, **kwargs):
+        if isinstance(self.choices, ClosedSet):
+            return Choice(self.choices, **kwargs)
+        if self.choices:
+            return fields.String(validate=known_values(self.choices, "value"), **kwargs)
+        return fields.String(validate=validate.Regexp(r"^[^,\u0000]+$"), **kwargs)
 
 
 def page_fields():

@@ -1,10 +1,13 @@
-"""The OpenAPI document describes what the API really does."""
+"""The OpenAPI document describes what the API really does, in a form client
+generators read well (docs/api.md, The OpenAPI document)."""
 
 import collections
 import re
 import time
 import uuid
 
+import jsonschema
+import pytest
 import requests
 import schemathesis
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +24,8 @@ from schemathesis.specs.openapi.checks import (
 
 from models import LIVE, TEST
 from postline.jobs import heartbeat
+from postline.web.choices import CLOSED_SETS
+from postline.webhooks import events
 from tests.support import offline_env
 from tests.support.client import v1_routes
 
@@ -38,6 +43,10 @@ def test_document_is_valid_openapi(client):
 
 
 def test_every_route_is_documented_with_its_errors(app, client):
+    """Each operation declares the error statuses it can answer (docs/api.md, Errors):
+    the key's (401, 429), the permission's (403), an id's (404), a query's or body's
+    (400), a JSON body's size (413) and a write's body type (415), beside `default`.
+    tests/web/test_openapi_answers.py checks real answers against them."""
     spec = client.get("/openapi.json").get_json()
     for method, path, rule in v1_routes(app):
         documented = re.sub(r"missing_(\w+)", r"{\1}", path)
@@ -48,9 +57,51 @@ def test_every_route_is_documented_with_its_errors(app, client):
         if rule.keyless:
             assert operation["security"] == [], (method, path)  # the OAuth callback
             continue
-        assert "401" in responses, (method, path)
+        expected = {"401", "429"}
         if rule.permission:
-            assert "403" in responses and operation["x-permission"] == rule.permission
+            expected.add("403")
+            assert operation["x-permission"] == rule.permission
+        if "{" in documented:
+            expected.add("404")
+        body = operation.get("requestBody", {}).get("content", {})
+        if body or [p for p in operation.get("parameters", []) if p["in"] != "path"]:
+            expected.add("400")
+        if "application/json" in body:
+            expected.add("413")
+        if method in ("POST", "PATCH", "DELETE"):
+            expected.add("415")
+        assert expected <= set(responses), (method, path, expected - set(responses))
+        for status in expected:
+            answer = resolve(spec, responses[status])
+            assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+
+
+# The verbs an operationId may start with, by method (docs/api.md, The OpenAPI document).
+VERBS = {
+    "get": ("list", "get", "start", "finish"),
+    "post": ("create", "upload", "import", "add", "remove", "refresh", "verify", "send", "retry"),
+    "patch": ("update",),
+    "delete": ("delete",),
+}
+
+
+def test_operation_ids_are_a_verb_and_a_resource_in_camel_case(client):
+    spec = client.get("/openapi.json").get_json()
+    ids = []
+    for label, _, operation in operations(spec):
+        method = label.split()[0].lower()
+        verb, resource = re.fullmatch(r"([a-z]+)((?:[A-Z][a-z0-9]*)+)", operation["operationId"]).groups()
+        assert verb in VERBS[method], label
+        ok = resolve(spec, operation["responses"].get("200", {}))
+        answers_a_list = ok.get("content", {}).get("application/json", {}).get("schema", {}).get("$ref", "")
+        if method == "get":
+            assert (verb == "list") == answers_a_list.endswith("ListResponse"), label
+            assert verb != "list" or resource.endswith(("s", "Days")), label  # a plural
+        ids.append(operation["operationId"])
+    assert len(ids) == len(set(ids))
+    assert {"listPosts", "createPost", "getPost", "updatePost", "deletePost", "createPostBatch"} <= set(ids)
+    webhooks = spec["x-webhooks"].values()
+    assert all(re.fullmatch(r"receive[A-Z][A-Za-z]+Event", hook["post"]["operationId"]) for hook in webhooks)
 
 
 def test_error_responses_document_the_one_error_shape(client):
@@ -82,7 +133,13 @@ def test_docs_page_is_served_with_local_assets(client):
 # The test app has no X app configured, so starting an auth is rightly 400
 # PROVIDER_NOT_CONFIGURED (tests/connections/ configure a fake X), and a generated
 # state was never signed, so the callback rightly answers its 400 page.
+# Open sets (event types, providers) and time zones are strings in the document, so
+# that a new value breaks no older client; the server refuses a value it does not know.
 VALID_MAY_BE_REFUSED = {
+    "GET /v1/connections",
+    "GET /v1/webhooks/{webhook_id}/deliveries",
+    "POST /v1/webhooks",
+    "PATCH /v1/webhooks/{webhook_id}",
     "POST /v1/posts",
     "POST /v1/posts/batch",
     "PATCH /v1/posts/batch",
@@ -174,9 +231,39 @@ def operations(spec):
                 yield f"{method.upper()} {path}", path, operation
 
 
+def resolve(spec, node):
+    """`node`, or what its `$ref` points to in `spec`."""
+    while isinstance(node, dict) and "$ref" in node:
+        target = spec
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
 def conforms(spec, schema, example):
-    """Validate `example` against an OpenAPI `schema` of `spec` ($refs into its components)."""
-    OAS30Validator({**schema, "components": spec["components"]}).validate(example)
+    """Validate `example` against an OpenAPI `schema` of `spec` ($refs into its components),
+    formats (`date-time`, `int64`) included."""
+    validator = OAS30Validator(
+        {**schema, "components": spec["components"]}, format_checker=OAS30Validator.FORMAT_CHECKER
+    )
+    validator.validate(example)
+
+
+def examples(node, where="#"):
+    """(where, schema, example) for every example in the document: of a media type or a
+    parameter (beside its `schema`), or of a schema itself."""
+    if isinstance(node, dict):
+        if "example" in node and isinstance(node.get("schema"), dict):
+            yield where, node["schema"], node["example"]
+        elif "example" in node and ("type" in node or "oneOf" in node):
+            yield where, {k: v for k, v in node.items() if k != "example"}, node["example"]
+        for key, value in node.items():
+            if key != "example":
+                yield from examples(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from examples(value, f"{where}/{index}")
 
 
 def test_every_operation_is_described_with_examples_that_fit_its_schemas(client):
@@ -200,10 +287,172 @@ def test_every_operation_is_described_with_examples_that_fit_its_schemas(client)
             )
             if status.startswith("2") and json_body:
                 assert "example" in json_body, (label, status)
-                conforms(spec, json_body["schema"], json_body["example"])
     for name, schema in spec["components"]["schemas"].items():
         for prop, definition in schema.get("properties", {}).items():
             assert definition.get("description"), f"{name}.{prop}"
+
+
+def test_every_example_in_the_document_fits_its_schema(client):
+    """Request and answer bodies, parameters and schemas' own examples, formats included:
+    the batch example's local time is no `date-time`, and its schema does not say it is."""
+    spec = client.get("/openapi.json").get_json()
+    found = list(examples(spec))
+    assert len(found) > 80
+    for where, schema, example in found:
+        try:
+            conforms(spec, schema, example)
+        except Exception as error:
+            raise AssertionError(f"{where}: {error}") from None
+    batch = spec["paths"]["/v1/posts/batch"]["post"]["requestBody"]["content"]["application/json"]
+    assert batch["example"]["posts"][1]["scheduledFor"] == "2030-01-15T13:00:00"
+
+
+def test_a_format_the_example_does_not_meet_is_caught(client):
+    """The check above can fail: a local time is refused where `date-time` is documented."""
+    spec = client.get("/openapi.json").get_json()
+    created_after = next(
+        p for p in spec["paths"]["/v1/posts"]["get"]["parameters"] if p["name"] == "filter[createdAt][gt]"
+    )
+    conforms(spec, created_after["schema"], "2030-01-15T13:00:00Z")
+    with pytest.raises(jsonschema.ValidationError):
+        conforms(spec, created_after["schema"], "2030-01-15T13:00:00")
+
+
+def test_post_create_is_a_plain_object_with_its_rule_in_words(client):
+    spec = client.get("/openapi.json").get_json()
+    schemas = spec["components"]["schemas"]
+    for name in ("PostCreate", "PostUpdate", "PostBatchUpdateItem"):
+        schema = schemas[name]
+        assert schema["type"] == "object" and not {"anyOf", "oneOf", "allOf"} & set(schema), name
+    assert "`content` is required unless `media`" in schemas["PostCreate"]["description"]
+    assert schemas["PostCreate"]["required"] == ["channelId"]
+
+
+def test_time_zones_are_strings_the_server_checks(client, api):
+    spec = client.get("/openapi.json").get_json()
+    timezone = spec["components"]["schemas"]["PostCreate"]["properties"]["timezone"]
+    assert timezone["type"] == "string" and timezone["nullable"] is True and "enum" not in timezone
+    assert "IANA" in timezone["description"]
+    assert max(len(node["enum"]) for node in enums(spec)) < 20  # no enum of tz names anywhere
+    channel = api.post("/v1/channels", json={"name": "Zones"}).get_json()["data"]["id"]
+    body = {"channelId": channel, "content": "x", "scheduledFor": "2030-01-15T13:00:00"}
+    refused = api.post("/v1/posts", json={**body, "timezone": "Mars/Olympus_Mons"})
+    assert refused.status_code == 400
+    assert refused.get_json()["error"]["details"] == [
+        {"field": "timezone", "message": "is not a known IANA time zone"}
+    ]
+    assert api.post("/v1/posts", json={**body, "timezone": "Europe/Berlin"}).status_code == 201
+
+
+def enums(node):
+    if isinstance(node, dict):
+        if isinstance(node.get("enum"), list):
+            yield node
+        for value in node.values():
+            yield from enums(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from enums(value)
+
+
+def test_answers_require_what_they_always_hold_and_say_what_may_be_null(client):
+    spec = client.get("/openapi.json").get_json()
+    schemas = spec["components"]["schemas"]
+    post = schemas["Post"]
+    assert set(post["required"]) == set(post["properties"])
+    assert "additionalProperties" not in post  # an answer may gain a field
+    assert post["properties"]["deliveredAt"]["nullable"] is True
+    assert post["properties"]["lastError"]["anyOf"] == [
+        {"$ref": "#/components/schemas/Problem"},
+        {"type": "object", "nullable": True, "enum": [None]},
+    ]
+    assert "nullable" not in post["properties"]["createdAt"]
+    assert "secret" not in schemas["WebhookWithSecret"]["required"]  # not after a PATCH without rotation
+    assert "secret" in schemas["WebhookWithSecret"]["properties"]
+    assert "key" in schemas["ApiKeyCreated"]["required"]
+    assert set(schemas["Error"]["required"]) == {"error"}
+    assert set(schemas["ErrorBody"]["required"]) == {"type", "code", "message", "request_id"}
+    for name, schema in schemas.items():
+        if "properties" in schema and schema.get("additionalProperties") is not False:  # an answer
+            assert schema["required"] and set(schema["required"]) <= set(schema["properties"]), name
+    # Request bodies still refuse unknown fields.
+    assert schemas["PostCreate"]["additionalProperties"] is False
+    assert schemas["ChannelCreate"]["additionalProperties"] is False
+
+
+def test_closed_sets_are_named_enums_and_open_sets_strings(client):
+    spec = client.get("/openapi.json").get_json()
+    schemas = spec["components"]["schemas"]
+    for closed_set in CLOSED_SETS:
+        assert schemas[closed_set.name]["enum"] == list(closed_set.values)
+    properties = {
+        ("Post", "status"): "PostStatus",
+        ("PostTarget", "status"): "TargetStatus",
+        ("Connection", "status"): "ConnectionStatus",
+        ("WebhookDelivery", "status"): "DeliveryStatus",
+        ("WebhookDelivery", "trigger"): "DeliveryTrigger",
+        ("ApiKey", "mode"): "Mode",
+        ("UsageSummary", "mode"): "Mode",
+    }
+    for (schema, field), enum in properties.items():
+        assert schemas[schema]["properties"][field]["allOf"] == [{"$ref": f"#/components/schemas/{enum}"}]
+    for schema, field in [
+        ("Connection", "provider"),
+        ("Connection", "platform"),
+        ("PostTarget", "platform"),
+        ("WebhookDelivery", "event"),
+        ("ErrorBody", "code"),
+    ]:
+        definition = schemas[schema]["properties"][field]
+        assert definition["type"] == "string" and "enum" not in definition, (schema, field)
+        assert "known" in definition["description"].lower(), (schema, field)
+    events_item = schemas["WebhookCreate"]["properties"]["events"]["items"]
+    assert "enum" not in events_item
+    connections = {p["name"]: p for p in spec["paths"]["/v1/connections"]["get"]["parameters"]}
+    assert connections["filter[provider][eq]"]["schema"]["type"] == "string"
+    assert connections["filter[status][eq]"]["schema"] == {"$ref": "#/components/schemas/ConnectionStatus"}
+
+
+def test_filters_are_named_as_sent_with_a_style_generators_handle(client, api):
+    spec = client.get("/openapi.json").get_json()
+    parameters = {p["name"]: p for p in spec["paths"]["/v1/posts"]["get"]["parameters"]}
+    listed = parameters["filter[status][in]"]
+    assert listed["in"] == "query" and listed["style"] == "form" and listed["explode"] is False
+    assert listed["schema"]["type"] == "array" and listed["schema"]["maxItems"] == 100
+    assert listed["schema"]["items"] == {"$ref": "#/components/schemas/PostStatus"}
+    assert "filter[channelId][in]" in parameters and "filter[content][contains]" in parameters
+    assert not [name for name in parameters if name.startswith("filter") and "[" not in name]
+    # As documented (a,b) and as a client that repeats the parameter sends it: the same list.
+    channel = api.post("/v1/channels", json={"name": "Styles"}).get_json()["data"]["id"]
+    for status in ("draft", "queued"):
+        api.post("/v1/posts", json={"channelId": channel, "content": status, "status": status})
+    comma = api.get("/v1/posts?filter[status][in]=draft,queued").get_json()["data"]
+    repeated = api.get("/v1/posts?filter[status][in]=draft&filter[status][in]=queued").get_json()["data"]
+    assert len(comma) == 2 and comma == repeated
+    one = api.get("/v1/posts?filter[status][in]=draft&filter[status][in]=").get_json()["data"]
+    assert [post["content"] for post in one] == ["draft"]
+
+
+def test_schedule_times_document_the_minimum_the_server_enforces(client, api):
+    spec = client.get("/openapi.json").get_json()
+    scheduled_for = spec["components"]["schemas"]["PostCreate"]["properties"]["scheduledFor"]
+    milliseconds, iso = scheduled_for["oneOf"]
+    assert milliseconds["minimum"] == 100_000_000_000 and "format" not in iso
+    channel = api.post("/v1/channels", json={"name": "Minimum"}).get_json()["data"]["id"]
+    below = api.post("/v1/posts", json={"channelId": channel, "content": "x", "scheduledFor": 99_999_999_999})
+    assert below.status_code == 400
+    assert below.get_json()["error"]["details"][0]["field"] == "scheduledFor"
+
+
+def test_webhook_events_are_named_schemas_listed_under_x_webhooks(client):
+    spec = client.get("/openapi.json").get_json()
+    assert set(spec["x-webhooks"]) == set(events.TYPES)
+    for event_type, item in spec["x-webhooks"].items():
+        body = item["post"]["requestBody"]["content"]["application/json"]["schema"]
+        schema = resolve(spec, body)
+        assert set(schema["required"]) == {"id", "event", "data", "timestamp"}
+        assert schema["properties"]["event"]["enum"] == [event_type]
+        assert resolve(spec, schema["properties"]["data"]["allOf"][0])["required"]
 
 
 def test_try_it_out_with_the_post_example_schedules_a_post(client, api):

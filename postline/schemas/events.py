@@ -1,0 +1,124 @@
+"""The webhook events: the body of each delivery, `{id, event, data, timestamp}`, and the
+`data` of each event type (README, Webhooks). Event `data` fields are snake_case.
+
+These schemas document what postline/posts, postline/connections and
+postline/webhooks write; tests/webhooks/test_event_schemas.py holds real events to them.
+"""
+
+from marshmallow import fields
+
+from postline.schemas.common import ProblemSchema
+from postline.web.choices import CONNECTION_STATUS, POST_STATUS, TARGET_STATUS, Choice
+from postline.web.envelopes import Answer
+from postline.web.fields import Timestamp, described
+
+POST_ID = "The post's id, `post_...`"
+CHANNEL_ID = "Its channel's id, `ch_...`"
+NEXT_ATTEMPT = "When the worker tries again (Unix ms), or null: it will not on its own"
+
+
+class PostCreatedDataSchema(Answer):
+    post_id = described(fields.String, POST_ID)
+    channel_id = described(fields.String, CHANNEL_ID)
+    scheduled_for = described(Timestamp, "When it is to be published (Unix ms)")
+    status = described(Choice, "`queued`, or `draft` for a held post", POST_STATUS)
+
+
+class EventTargetSchema(Answer):
+    connection_id = described(
+        fields.String, "The platform connection, `conn_...` (null for the sandbox)", allow_none=True
+    )
+    platform = described(
+        fields.String, "Where it went; known today: x, linkedin, facebook, instagram, tiktok, sandbox"
+    )
+    status = described(Choice, "`published` once delivered", TARGET_STATUS)
+    platform_post_id = described(fields.String, "The post's id on the platform", allow_none=True)
+    url = described(
+        fields.String, "The published post's address, where the platform gives one", allow_none=True
+    )
+    published_at = described(Timestamp, "When the platform confirmed it (Unix ms)", allow_none=True)
+
+
+class PostDeliveredDataSchema(Answer):
+    post_id = described(fields.String, POST_ID)
+    channel_id = described(fields.String, CHANNEL_ID)
+    delivered_at = described(Timestamp, "When its last target was published (Unix ms)")
+    targets = described(fields.List, "Where it was published", fields.Nested(EventTargetSchema))
+
+
+class PostFailedDataSchema(Answer):
+    post_id = described(fields.String, POST_ID)
+    channel_id = described(fields.String, CHANNEL_ID)
+    error = described(fields.Nested, "Why the attempt failed", ProblemSchema)
+    attempt = described(fields.Integer, "Which attempt this was, from 1")
+    will_retry = described(fields.Boolean, "Whether the worker tries again, at `next_attempt_at`")
+    next_attempt_at = described(Timestamp, NEXT_ATTEMPT, allow_none=True)
+
+
+class PostBlockedDataSchema(Answer):
+    post_id = described(fields.String, POST_ID)
+    channel_id = described(fields.String, CHANNEL_ID)
+    reason = described(
+        fields.Nested,
+        "Why it stopped: a platform limit or policy, `NO_CONNECTIONS`, `CONNECTION_EXPIRED`, "
+        "`DELIVERY_UNCONFIRMED`...",
+        ProblemSchema,
+    )
+    next_attempt_at = described(Timestamp, NEXT_ATTEMPT + " (only rate limits resume)", allow_none=True)
+
+
+class WebhookTestDataSchema(Answer):
+    webhook_id = described(fields.String, "The webhook tested, `wh_...`")
+    message = described(fields.String, "A fixed text saying this is a test")
+
+
+class ConnectionExpiredDataSchema(Answer):
+    connection_id = described(fields.String, "The connection, `conn_...`")
+    provider = described(fields.String, "How it was connected; known today: x, linkedin, meta, tiktok")
+    platform = described(
+        fields.String, "Where it publishes; known today: x, linkedin, facebook, instagram, tiktok"
+    )
+    status = described(Choice, "`expired` or `revoked`", CONNECTION_STATUS)
+    reason = described(fields.Nested, "What the platform said", ProblemSchema)
+
+
+def event_schema(event_type, data_schema):
+    """The delivery body of one event type: `{id, event, data, timestamp}`."""
+    name = "".join(part.title() for part in event_type.replace("_", ".").split(".")) + "Event"
+    return Answer.from_dict(
+        {
+            "id": described(fields.String, "The event's id, `evt_...`: the same in every attempt"),
+            "event": fields.String(
+                metadata={"description": "The event's type", "enum": [event_type]},
+            ),
+            "data": described(fields.Nested, "What happened", data_schema),
+            "timestamp": described(Timestamp, "When it happened (Unix ms)"),
+        },
+        name=f"{name}Schema",
+    )
+
+
+# Every event type: (its body's schema, when it is sent), for the OpenAPI document.
+EVENTS = {
+    "post.created": (event_schema("post.created", PostCreatedDataSchema), "A post was created."),
+    "post.delivered": (
+        event_schema("post.delivered", PostDeliveredDataSchema),
+        "Every target of a post was published; the post is `done`.",
+    ),
+    "post.failed": (
+        event_schema("post.failed", PostFailedDataSchema),
+        "An attempt to publish a post failed; `will_retry` says whether another follows.",
+    ),
+    "post.blocked": (
+        event_schema("post.blocked", PostBlockedDataSchema),
+        "A post stopped until something changes; it resumes on its own only after a rate limit.",
+    ),
+    "webhook.test": (
+        event_schema("webhook.test", WebhookTestDataSchema),
+        "Sent by POST /v1/webhooks/{webhook_id}/test to that webhook alone.",
+    ),
+    "connection.expired": (
+        event_schema("connection.expired", ConnectionExpiredDataSchema),
+        "A platform refused a connection's tokens for good: connect the account again.",
+    ),
+}

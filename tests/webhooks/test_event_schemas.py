@@ -1,0 +1,55 @@
+"""Every webhook event, made by the code that makes it in service, is what its named
+schema in the OpenAPI document says (docs/api.md, The OpenAPI document): the body a
+receiver gets, `{id, event, data, timestamp}`, validated against `<Type>Event`."""
+
+import json
+
+import pytest
+from openapi_schema_validator import OAS30Validator
+
+from devtools.connecting import authorize
+from models import Connection, Event
+from postline.connections import tokens
+from postline.posts import publishing
+from postline.webhooks import delivery, events
+
+
+@pytest.fixture
+def settings(settings, fake_x):
+    settings["x"] = fake_x.settings()
+    return settings
+
+
+def validator(spec, event_type):
+    reference = spec["x-webhooks"][event_type]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    return OAS30Validator(
+        {**reference, "components": spec["components"]}, format_checker=OAS30Validator.FORMAT_CHECKER
+    )
+
+
+def test_each_event_a_receiver_gets_matches_its_named_schema(client, api, make_key):
+    tester = api.as_key(make_key(mode="test"))
+    channel = tester.post("/v1/channels", json={"name": "Events"}).get_json()["data"]["id"]
+    webhook = tester.post(
+        "/v1/webhooks", json={"url": "https://hooks.example.com/e", "events": ["post.created"]}
+    )
+    tester.post(f"/v1/webhooks/{webhook.get_json()['data']['id']}/test")
+    for content in ("Delivered", "Fails #sandbox:fail", "Blocked #sandbox:block", "Held"):
+        status = "draft" if content == "Held" else "queued"
+        tester.post("/v1/posts", json={"channelId": channel, "content": content, "status": status})
+    while batch := publishing.claim_batch("events-worker", 60_000, 10):
+        publishing.publish_batch(batch, {"retry_delays": [60], "timeout": 5}, 60_000)
+    assert api.client.get(authorize(api)).status_code == 200
+    tokens.mark_dead(Connection.get(), "expired", "REFRESH_REFUSED", "X refused the refresh token.")
+
+    spec = client.get("/openapi.json").get_json()
+    recorded = list(Event.select().order_by(Event.id))
+    assert {event.type for event in recorded} == set(events.TYPES)
+    for event in recorded:
+        body = json.loads(delivery.payload(event))
+        validator(spec, event.type).validate(body)
+    # The schemas are strict where they can be: a missing field or a wrong type is refused.
+    delivered = next(json.loads(delivery.payload(e)) for e in recorded if e.type == "post.delivered")
+    assert not validator(spec, "post.delivered").is_valid({**delivered, "event": "post.failed"})
+    del delivered["data"]["targets"][0]["status"]
+    assert not validator(spec, "post.delivered").is_valid(delivered)
