@@ -9,6 +9,7 @@ from postline import config as _config
 from postline import logs as _logs
 from postline import metrics as _metrics
 from postline.web import gunicorn_errors as _gunicorn_errors
+from postline.web import gunicorn_worker as _gunicorn_worker
 
 _settings = _config.load()
 _server = _settings["server"]
@@ -19,6 +20,11 @@ _gunicorn_errors.install()
 wsgi_app = "app:create_app()"
 bind = _server["bind"]
 workers = _server["workers"]
+# Threads, not sync workers: a client that sends its request slowly holds one thread,
+# not a whole process, and a connection that has sent nothing holds none. Its headers
+# must be in within [server] header_timeout seconds (postline/web/gunicorn_worker.py).
+worker_class = _gunicorn_worker.configure(_server["header_timeout"])
+threads = _server["threads"]
 # gunicorn's own lines in the app's format; the app writes the access log itself, with
 # each request's id.
 logconfig_dict = _logs.gunicorn_config(_settings)

@@ -1,0 +1,76 @@
+"""gunicorn's threaded worker, with a deadline on reading a request's headers.
+
+With gunicorn's sync workers one client that sends its headers slowly (a line every
+few seconds) holds a whole worker process, and a few such sockets took the service
+down. The threaded worker (`gthread`) holds one thread per connection being read
+instead, and gives no thread to a connection that has sent nothing yet, but it waits
+for the rest of a request's headers as long as the client keeps sending. This
+subclass gives every request `header_timeout` seconds, from the moment a thread
+takes its connection to the end of its headers; past it the connection is shut, the
+blocked read ends, and the thread is free. The body and the app's own work are not
+bounded here (an upload may take long): a buffering reverse proxy in front bounds
+them (docs/deployment.md). HTTP/1.1 only, the one protocol gunicorn serves by default
+(an HTTP/2 connection lives in one `handle` call).
+
+gunicorn.conf.py names this class as `worker_class`. The module is the one place that
+knows the worker's methods `handle`, `handle_request` and `murder_pending` (its main
+loop calls the last at least once a second); tests/security/test_slow_clients.py runs
+it in a real gunicorn.
+"""
+
+import contextlib
+import socket
+import threading
+import time
+
+from gunicorn.workers.gthread import ThreadWorker
+
+CLASS_PATH = "postline.web.gunicorn_worker.HeaderDeadlineWorker"
+
+
+def configure(header_timeout):
+    """Give requests `header_timeout` seconds to send their headers; returns the
+    `worker_class` for gunicorn.conf.py."""
+    HeaderDeadlineWorker.header_timeout = header_timeout
+    return CLASS_PATH
+
+
+class HeaderDeadlineWorker(ThreadWorker):
+    header_timeout = 10
+
+    def init_process(self):
+        self._reading = {}  # connection -> when its headers are overdue
+        self._reading_lock = threading.Lock()
+        super().init_process()
+
+    def handle(self, conn):
+        """Serve a request on `conn` (a worker thread), its headers on a deadline."""
+        with self._reading_lock:
+            self._reading[conn] = time.monotonic() + self.header_timeout
+        try:
+            return super().handle(conn)
+        finally:
+            self._headers_read(conn)
+
+    def handle_request(self, req, conn):
+        self._headers_read(conn)  # gunicorn calls this once the headers are in
+        return super().handle_request(req, conn)
+
+    def murder_pending(self):
+        """gunicorn's sweep of idle connections, and the shutting of overdue ones."""
+        super().murder_pending()
+        now = time.monotonic()
+        with self._reading_lock:
+            overdue = [conn for conn, deadline in self._reading.items() if deadline <= now]
+            for conn in overdue:
+                del self._reading[conn]
+        for conn in overdue:
+            self.log.info(
+                "closing a connection from %s: no complete headers in %ss", conn.client, self.header_timeout
+            )
+            with contextlib.suppress(OSError):
+                conn.sock.shutdown(socket.SHUT_RDWR)
+
+    def _headers_read(self, conn):
+        with self._reading_lock:
+            self._reading.pop(conn, None)
