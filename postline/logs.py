@@ -13,7 +13,6 @@ import logging
 import time
 
 FIELDS = "fields"
-_installed = []  # the handler configure() added to the root logger
 
 
 class Formatter(logging.Formatter):
@@ -55,17 +54,22 @@ def _text(value):
     return json.dumps(text) if not text or any(c in text for c in ' "=\n') else text
 
 
+class Handler(logging.StreamHandler):
+    """The one handler Postline puts on the root logger (stderr), told apart from
+    handlers others put there (pytest's), so it is replaced, never added twice."""
+
+
 def configure(settings):
     """Log to stderr at `[server] log_level` in `[server] log_format`, in this process."""
     server = settings["server"]
-    handler = logging.StreamHandler()
+    handler = Handler()
     handler.setFormatter(Formatter(server["log_format"]))
     root = logging.getLogger()
-    # Configured again (tests build one app after another): replace our handler only.
-    if _installed:
-        root.removeHandler(_installed.pop())
+    # Configured again (tests build one app after another; a gunicorn worker has the
+    # root handler of gunicorn_config() from its master): replace ours, keep others'.
+    for installed in [h for h in root.handlers if isinstance(h, Handler)]:
+        root.removeHandler(installed)
     root.addHandler(handler)
-    _installed.append(handler)
     root.setLevel(server["log_level"])
     # APScheduler logs every job run at INFO: once a second is noise, not news.
     logging.getLogger("apscheduler").setLevel(logging.WARNING)
@@ -78,7 +82,7 @@ def configure(settings):
 def gunicorn_config(settings):
     """gunicorn's `logconfig_dict`: its own lines in the same format as the app's."""
     server = settings["server"]
-    handler = {"class": "logging.StreamHandler", "formatter": "postline", "stream": "ext://sys.stderr"}
+    handler = {"class": "postline.logs.Handler", "formatter": "postline", "stream": "ext://sys.stderr"}
     return {
         "version": 1,
         "disable_existing_loggers": False,
