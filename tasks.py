@@ -3,12 +3,17 @@
 
     python3 tasks.py serve    # API (gunicorn) + worker on SQLite; prints a first key on an empty database
     python3 tasks.py test     # the whole test suite (PostgreSQL too when TEST_DATABASE_URL is set)
+    python3 tasks.py test --quick   # the quick loop: SQLite only, no server processes, drills or browser
     python3 tasks.py bench    # every benchmark, one table of figures (needs wrk and curl)
 
-Needs only Python 3.11+. Extra arguments after `test` go to pytest.
+Needs only Python 3.11+. Extra arguments after `test` go to pytest, e.g.
+`python3 tasks.py test --quick tests/posts -x`. Tests run in two pytest-xdist workers
+(`-n 2 --dist loadgroup`) unless the arguments say otherwise (`-n 0` runs them in this
+process); docs/development.md (Tests) says which tests run where.
 """
 
 import hashlib
+import os
 import signal
 import subprocess
 import sys
@@ -83,9 +88,25 @@ def serve():
     return max(process.wait() for process in processes)
 
 
+# Two workers, the machine's two cores; tests that start server processes are one
+# xdist group (tests/conftest.py), run by one worker while the other runs the rest.
+XDIST = ["-n", "2", "--dist", "loadgroup"]
+# The quick loop leaves out what takes seconds a test: server processes, drills, the browser.
+QUICK = ["-m", "not processes", "--sqlite-only"]
+
+
 def test(pytest_args):
     ensure_environment("requirements-dev.txt")
-    return subprocess.call([PYTHON, "-m", "pytest", *pytest_args], cwd=ROOT)
+    env = dict(os.environ)
+    pytest_args = list(pytest_args)
+    if "--quick" in pytest_args:
+        pytest_args.remove("--quick")
+        env.pop("TEST_DATABASE_URL", None)
+        pytest_args = [*QUICK, *pytest_args]
+    chosen = any(arg.startswith(("-n", "--numprocesses", "--dist", "no:xdist")) for arg in pytest_args)
+    if not chosen:
+        pytest_args = [*XDIST, *pytest_args]
+    return subprocess.call([PYTHON, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
 
 
 def bench():

@@ -1,27 +1,50 @@
-"""Fixtures: a fresh app per test on a real SQLite file, and on a real PostgreSQL
-database when TEST_DATABASE_URL is set; API keys; real server processes.
+"""Fixtures: apps on a real SQLite file, and on a real PostgreSQL database when
+TEST_DATABASE_URL is set; API keys; real server processes.
+
+Which backends a test runs on: a test (or a module, by `pytestmark`) marked
+`@pytest.mark.storage` runs on SQLite and on PostgreSQL; any other test on SQLite
+alone. Mark what depends on how the database behaves: claims, leases, locks,
+tallies, migrations, races, SQL of listings and filters, rate-limit counters, usage,
+deliveries, publishing, the drills. Pure validation (schemas, error shapes, auth
+headers, OpenAPI, page rendering, SSRF rules, config) needs no second run. When in
+doubt, mark it. A test may still pick backends itself:
+`@pytest.mark.parametrize("database_url", [...], indirect=True)`.
+
+Apps are shared (tests/support/apps.py): a test gets the app already built for its
+settings in this process, the process configured anew for it, its tables emptied,
+its data directory empty. Fixtures that override `settings` get an app of their own
+unless their settings are the same from test to test.
+
+Under pytest-xdist (`python3 tasks.py test` runs `-n 2 --dist loadgroup`) each worker
+has its own scratch databases, data directories and ports. Tests marked `processes`
+run in one xdist group, one after another in one worker, never two at a time: those
+that use a fixture starting server processes (PROCESS_FIXTURES, marked here) and
+those marked by hand because they time themselves or start process pools.
 """
 
 import os
+import shutil
 import socket
 
 import pytest
 
-from app import create_app
 from devtools.client import Api
 from devtools.databases import scratch_postgres
 from devtools.fakes.x import FakeX
 from devtools.servers import WORKER_COMMAND, ServerProcess, environment
-from models import LIVE, TABLES
+from models import LIVE
 from postline import clock, db
 from postline.accounts import accounts, keys
 from postline.limits import usage
 from postline.net import ssrf
+from tests.support import apps, fakes
 from tests.support.console import Console, make_user
 from tests.support.receivers import Receiver
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 TEST_SECRET = "test-secret-" + "x" * 32
+# The xdist worker this process is ("gw0", ...), or "main" without xdist.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 BACKENDS = [
     "sqlite",
@@ -34,13 +57,54 @@ BACKENDS = [
 ]
 
 
-@pytest.fixture(scope="session", params=BACKENDS)
+def pytest_addoption(parser):
+    parser.addoption(
+        "--sqlite-only",
+        action="store_true",
+        help="run storage tests on SQLite alone, with no PostgreSQL run even skipped (tasks.py test --quick)",
+    )
+
+
+def pytest_generate_tests(metafunc):
+    """`database_url` is SQLite's alone, or both backends' for a test marked `storage`."""
+    if "database_url" not in metafunc.fixturenames or _picks_backends(metafunc.definition):
+        return
+    both = metafunc.definition.get_closest_marker("storage") and not metafunc.config.getoption("sqlite_only")
+    backends = BACKENDS if both else BACKENDS[:1]
+    metafunc.parametrize("database_url", backends, indirect=True, scope="session")
+
+
+def _picks_backends(definition):
+    for mark in definition.iter_markers("parametrize"):
+        names = mark.args[0]
+        if "database_url" in (names.replace(" ", "").split(",") if isinstance(names, str) else names):
+            return True
+    return False
+
+
+# Fixtures that start server processes: a test using one is marked `processes`.
+PROCESS_FIXTURES = {"gunicorn", "worker_process", "server_env", "cluster", "cluster_env"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Mark `processes` the tests that start server processes; put every `processes`
+    test in one xdist group, so that one worker runs them, one at a time. First, so
+    that `-m "not processes"` and xdist's grouping see these marks."""
+    for item in items:
+        if PROCESS_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.processes)
+        if item.get_closest_marker("processes"):
+            item.add_marker(pytest.mark.xdist_group("processes"))
+
+
+@pytest.fixture(scope="session")
 def database_url(request, tmp_path_factory):
-    """One database per backend for the whole session; tests empty its tables."""
+    """One database per backend for the whole session (per xdist worker); tests empty its tables."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'postline.db'}"
         return
-    with scratch_postgres(TEST_DATABASE_URL) as url:
+    with scratch_postgres(TEST_DATABASE_URL, prefix=f"postline_test_{WORKER}") as url:
         yield url
         db.close()
 
@@ -51,13 +115,26 @@ def empty_database_url(database_url, tmp_path):
     if database_url.startswith("sqlite"):
         yield f"sqlite:///{tmp_path / 'empty.db'}"
         return
-    with scratch_postgres(TEST_DATABASE_URL, prefix="postline_empty") as url:
+    with scratch_postgres(TEST_DATABASE_URL, prefix=f"postline_empty_{WORKER}") as url:
         yield url
 
 
+@pytest.fixture(scope="session")
+def data_root(database_url, tmp_path_factory):
+    return tmp_path_factory.mktemp("data")
+
+
 @pytest.fixture
-def data_dir(tmp_path):
-    path = tmp_path / "data"
+def data_dir(data_root):
+    """The data directory (media, secrets) of the test's apps and processes, emptied
+    for each test: one path per backend, so that tests can share apps. It lies in
+    `data_root`, emptied too, where a path such as `media/../../x` would land."""
+    for entry in data_root.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    path = data_root / "data"
     path.mkdir()
     return path
 
@@ -83,10 +160,8 @@ def hook_settings(app):
 
 @pytest.fixture
 def app(settings):
-    db.close()
-    app = create_app(settings)
-    for model in reversed(TABLES):
-        model.delete().execute()
+    """The app for `settings`, shared with the tests of the same settings (tests/support/apps.py)."""
+    app = apps.app_for(settings)
     yield app
     # Usage counts are written by a thread: finish writing before the database changes hands.
     usage.tally.close()
@@ -224,6 +299,6 @@ def legacy(console, client):
 @pytest.fixture
 def fake_x():
     """A fake X on 127.0.0.1 (devtools/fakes/x/); point `[x]` at it with its settings()."""
-    fake = FakeX()
+    fake = fakes.on_steady_port(FakeX)
     yield fake
-    fake.close()
+    fakes.close(fake)

@@ -11,6 +11,7 @@ from devtools.fakes.linkedin import FakeLinkedIn
 from devtools.fakes.tiktok import FakeTikTok
 from models import Event
 from postline.posts import publishing
+from tests.support import fakes
 
 RETURN_ORIGIN = "https://app.example.com"
 LEASE_MS = 120_000
@@ -25,16 +26,16 @@ PUBLISHING = {
 
 @pytest.fixture
 def fake_linkedin():
-    fake = FakeLinkedIn()
+    fake = fakes.on_steady_port(FakeLinkedIn)
     yield fake
-    fake.close()
+    fakes.close(fake)
 
 
 @pytest.fixture
 def fake_tiktok():
-    fake = FakeTikTok()
+    fake = fakes.on_steady_port(FakeTikTok)
     yield fake
-    fake.close()
+    fakes.close(fake)
 
 
 @pytest.fixture

@@ -14,6 +14,10 @@ from postline import clock
 from postline.statuses import TargetStatus
 from tests.connections.conftest import create_post, post_of, run_worker
 from tests.support.client import fetch_through
+from tests.support.fakes import close, on_steady_port
+
+# Publishing to several platforms, retries of what failed: each backend.
+pytestmark = pytest.mark.storage
 
 T = 1_800_000_000_000
 FIRST_RETRY_MS = 60_000  # [publishing] retry_delays[0] of tests/connections/conftest.py
@@ -25,10 +29,10 @@ def fakes():
     started = {}
     for provider in providers():
         entry = next(entry for entry in PLATFORMS if entry.provider == provider)
-        started[provider] = entry.fake_class()()
+        started[provider] = on_steady_port(entry.fake_class())
     yield started
     for fake in started.values():
-        fake.close()
+        close(fake)
 
 
 @pytest.fixture

@@ -16,6 +16,9 @@ from tests.connections.conftest import connect, create_post, events_of, post_of,
 from tests.support import ROOT
 from tests.support.client import assert_error
 
+# Publishing: claims, outcomes and token refreshes on each backend.
+pytestmark = pytest.mark.storage
+
 T = 1_800_000_000_000
 DAY_MS = 86_400_000
 

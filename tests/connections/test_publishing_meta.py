@@ -15,7 +15,11 @@ from devtools.fakes.meta import CLIENT_ID, IG_ID, PAGES, FakeMeta
 from devtools.media import image, upload, video
 from models import PostTarget
 from tests.connections.conftest import create_post, events_of, post_of, query_of, run_worker
+from tests.support import fakes
 from tests.support.client import assert_error, fetch_through
+
+# Publishing: claims, outcomes and status checks on each backend.
+pytestmark = pytest.mark.storage
 
 T = 1_800_000_000_000
 PAGE_ID = PAGES[0]["id"]
@@ -23,9 +27,9 @@ PAGE_ID = PAGES[0]["id"]
 
 @pytest.fixture
 def fake_meta():
-    fake = FakeMeta()
+    fake = fakes.on_steady_port(FakeMeta)
     yield fake
-    fake.close()
+    fakes.close(fake)
 
 
 @pytest.fixture

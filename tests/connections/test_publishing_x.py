@@ -1,12 +1,17 @@
 """Live posts published to X through the worker's own functions and the fake X
 (docs/api.md, Publishing): tokens, each error class, media and its processing."""
 
+import pytest
+
 from devtools.media import image, upload, video
 from models import PostTarget
 from postline.connections import tokens
 from tests.connections.conftest import connect, create_post, events_of, post_of, run_worker
 from tests.support.client import assert_error
 from tests.support.media import multipart
+
+# Publishing: claims, outcomes and media uploads on each backend.
+pytestmark = pytest.mark.storage
 
 T = 1_800_000_000_000
 MB = 1024 * 1024

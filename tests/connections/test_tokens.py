@@ -3,10 +3,15 @@
 import threading
 import time
 
+import pytest
+
 from models import Connection
 from postline import db
 from postline.connections import tokens
 from tests.connections.conftest import connect
+
+# Concurrent refreshes spend a refresh token once: each backend's row locks.
+pytestmark = pytest.mark.storage
 
 
 def test_concurrent_refreshes_spend_the_refresh_token_once(api, fake_x):

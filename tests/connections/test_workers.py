@@ -2,7 +2,12 @@
 
 import time
 
+import pytest
+
 from tests.connections.conftest import connect
+
+# Connections' jobs in the worker: claims on each backend.
+pytestmark = pytest.mark.storage
 
 
 def worker_env(fake_x):

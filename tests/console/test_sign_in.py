@@ -56,6 +56,7 @@ def test_a_wrong_password_or_unknown_email_shows_the_form_again(client, console_
     assert COOKIE not in response.headers.get("Set-Cookie", "")
 
 
+@pytest.mark.storage
 def test_repeated_failures_lock_the_user_out_then_the_lockout_ends(client, console_user, clock_at):
     now = clock_at(1_800_000_000_000)
     console = Console(client)
@@ -71,6 +72,7 @@ def test_repeated_failures_lock_the_user_out_then_the_lockout_ends(client, conso
     assert ConsoleUser.get_by_id(console_user.id).failed_sign_ins == 0
 
 
+@pytest.mark.storage
 def test_a_success_resets_the_failure_count(client, console_user):
     console = Console(client)
     for _ in range(4):
@@ -79,6 +81,7 @@ def test_a_success_resets_the_failure_count(client, console_user):
     assert ConsoleUser.get_by_id(console_user.id).failed_sign_ins == 0
 
 
+@pytest.mark.storage
 def test_signing_out_ends_the_session_everywhere(console, client):
     cookie = client.get_cookie(COOKIE).value
     response = console.post("/console/sign-out")
@@ -89,6 +92,7 @@ def test_signing_out_ends_the_session_everywhere(console, client):
     assert_error(client.get("/api/channels"), 401, "MISSING_SESSION")
 
 
+@pytest.mark.storage
 def test_an_expired_session_signs_nobody_in(console, client, clock_at):
     clock_at(clock.now_ms() + 12 * 3_600_000 + 1)
     assert client.get("/console/keys").status_code == 302
@@ -146,6 +150,7 @@ def test_the_mode_switch_shows_the_other_modes_resources(console, api, make_key)
     assert "Sandbox channel" in test and "Live channel" not in test and "test mode" in test
 
 
+@pytest.mark.storage
 def test_create_user_reads_the_password_from_stdin_and_the_user_signs_in(app, server_env, client):
     done = flask_cli(
         server_env, "create-user", "Grace@Example.com", "--account", "acme", stdin=f"{PASSWORD}\n"
@@ -159,6 +164,7 @@ def test_create_user_reads_the_password_from_stdin_and_the_user_signs_in(app, se
     assert short.returncode != 0 and "10 to 1024 characters" in short.stderr
 
 
+@pytest.mark.storage
 def test_reset_password_replaces_the_password_and_lifts_a_lockout(app, server_env, client, console_user):
     console = Console(client)
     for _ in range(5):
@@ -170,6 +176,7 @@ def test_reset_password_replaces_the_password_and_lifts_a_lockout(app, server_en
     assert console.sign_in(password="a brand new password").status_code == 302
 
 
+@pytest.mark.storage
 def test_init_on_an_empty_database_says_how_to_sign_in(empty_database_url, server_env):
     env = environment(empty_database_url, server_env["POSTLINE_SERVER_DATA_DIR"], server_env["SECRET_KEY"])
     done = flask_cli(env, "init", stdin="")
@@ -179,6 +186,7 @@ def test_init_on_an_empty_database_says_how_to_sign_in(empty_database_url, serve
     assert lines[-1].startswith("service_sk_live_")
 
 
+@pytest.mark.storage
 def test_user_emails_are_unique_whatever_their_case(app):
     make_user("ada@example.com")
     with pytest.raises(Invalid, match="already has a user"):

@@ -1,9 +1,13 @@
 """Compiled queries (postline/db/compiled.py): the one hook into peewee's internals."""
 
 import peewee
+import pytest
 
 from models import Account, ApiKey, Channel
 from postline import db
+
+# Compiled SQL, written once per database: run on each backend.
+pytestmark = pytest.mark.storage
 
 
 def test_peewee_still_has_the_hooks_compiled_queries_use(app):

@@ -11,6 +11,9 @@ from models import Account, Event, Webhook, WebhookDelivery
 from postline import db, ids
 from postline.db import database, due, leases
 
+# Claims and leases among workers: each backend's locking.
+pytestmark = pytest.mark.storage
+
 LEASE = 60_000
 NOW = 1_800_000_000_000
 claim = leases.Claim(WebhookDelivery)

@@ -12,6 +12,9 @@ from models import WebhookDeliveryTally
 from postline import db
 from tests.support import ROOT
 
+# Migrations, and each backend's schema and settings after them.
+pytestmark = pytest.mark.storage
+
 
 def flask(*args, env):
     return subprocess.run(

@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 
 from tests.support.client import assert_error
 
+# Inputs that once answered 500, several from the database: run on each backend.
+pytestmark = pytest.mark.storage
+
 JSON_ENDPOINTS = [
     ("POST", "/v1/channels"),
     ("POST", "/v1/posts"),

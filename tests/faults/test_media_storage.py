@@ -2,6 +2,9 @@
 full or read-only (a small tmpfs mounted for the drill), and an S3-compatible bucket
 (moto's server on 127.0.0.1) that answers errors or does not answer. Each upload and
 import is refused with the one error shape, 503 SERVICE_UNAVAILABLE naming the storage,
+
+# A drill: failed media writes keep nothing, rows included, on each backend.
+pytestmark = pytest.mark.storage
 and leaves no file, no staged file and no media row behind (README, Media)."""
 
 import contextlib

@@ -20,6 +20,9 @@ from models import TEST
 from postline import clock, config
 from tests.support import drills
 
+# A drill of the worker's claims and schedule: run on each backend.
+pytestmark = pytest.mark.storage
+
 # The platform whose account (account 0) turns slow. The other platforms, whose posts
 # must keep their schedule, are account 1 of every provider: X's shares the slow
 # account's fake, Meta's is a Page and its Instagram account.

@@ -12,6 +12,9 @@ import pytest
 from tests.support.client import allow_local_webhooks
 from tests.support.receivers import Receiver
 
+# A drill of delivery retries through a worker process: run on each backend.
+pytestmark = pytest.mark.storage
+
 DOWN_SECONDS = 20
 # Seconds into the outage at which events are emitted: four early ones that retry past
 # the 15 s attempt, four later ones whose 15 s attempt comes after the receiver is back,

@@ -9,6 +9,9 @@ import pytest
 
 from models import Post, SandboxPublication
 from postline.statuses import PostStatus
+from tests.conftest import BACKENDS
+
+POSTGRESQL = BACKENDS[1]  # skipped, saying so, when TEST_DATABASE_URL is not set
 
 
 @pytest.fixture
@@ -18,6 +21,7 @@ def postgresql(database_url):
     return database_url
 
 
+@pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
 def test_another_worker_publishes_a_killed_workers_claims_within_15_s(
     postgresql, api, make_key, worker_process
 ):

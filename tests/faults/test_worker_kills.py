@@ -25,6 +25,9 @@ from postline import config
 from postline.statuses import PostStatus, TargetStatus
 from tests.support import drills
 
+# Exactly-once under SIGKILL is claimed for both backends.
+pytestmark = pytest.mark.storage
+
 POSTS = {"postgresql": 2000, "sqlite": 500}
 # Each provider gets two accounts, each platform of an account connected to a channel of
 # its own: the first account answers every call after 300 ms, the second at once.

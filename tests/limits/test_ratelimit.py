@@ -20,6 +20,9 @@ from postline.jobs import maintenance
 from postline.limits import limiter as limits
 from postline.limits.redis_store import RedisCounters
 
+# Rate-limit counters are one upsert per request: each backend's own SQL.
+pytestmark = pytest.mark.storage
+
 REDIS_URL = "redis://127.0.0.1:6379/0"
 # Aligned to a UTC day, so every window's slot starts here too.
 T0 = 1_800_000_000_000 // 86_400_000 * 86_400_000

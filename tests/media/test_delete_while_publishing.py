@@ -14,6 +14,10 @@ import pytest
 from devtools.connecting import authorize
 from devtools.fakes.x import FakeX
 from devtools.media import image, upload
+from tests.support import fakes
+
+# A delete racing a publish: each backend's locking.
+pytestmark = pytest.mark.storage
 
 HOLD_SECONDS = 30  # the longest the fake keeps an upload open if the test never lets go
 
@@ -38,7 +42,7 @@ def held_x():
     fake = HeldUploadX()
     yield fake
     fake.release.set()
-    fake.close()
+    fakes.close(fake)
 
 
 @pytest.fixture

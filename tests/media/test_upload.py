@@ -169,14 +169,15 @@ def test_the_json_body_limit_does_not_apply_to_uploads(api, app):
         ("Straße café.png", "Straße café.png"),
     ],
 )
-def test_file_names_are_kept_for_display_only(api, media_dir, tmp_path, sent, shown):
+def test_file_names_are_kept_for_display_only(api, media_dir, data_root, sent, shown):
     response = upload(api, image("PNG"), sent)
     assert response.status_code == 201
     media = response.get_json()["data"]
     assert media["filename"] == shown
     # Stored under its generated key alone: nothing the client named reaches the disk.
     assert stored_files(media_dir) == [media["key"]]
-    written = [path for path in tmp_path.rglob("*") if path.is_file() and path.suffix == ".png"]
+    # Where a name such as ../../etc/passwd.png would land, and everything under it.
+    written = [path for path in data_root.rglob("*") if path.is_file() and path.suffix == ".png"]
     assert written == [media_dir / media["key"]]
 
 
@@ -258,6 +259,7 @@ def test_other_accounts_and_the_other_mode_get_404(api, make_key):
     assert api.get(f"/v1/media/{key}").get_json()["data"]["altText"] is None
 
 
+@pytest.mark.storage
 def test_an_idempotency_key_replays_the_same_upload_and_refuses_another(api, media_dir):
     headers = {"Idempotency-Key": "upload-1"}
     first = upload(api, image("PNG"), headers=headers, altText="one")
@@ -275,6 +277,7 @@ def test_an_idempotency_key_replays_the_same_upload_and_refuses_another(api, med
     assert staged_files(media_dir) == []
 
 
+@pytest.mark.storage
 def test_uploaded_bytes_count_in_usage(api):
     files = [image("PNG"), video()]
     for data in files:

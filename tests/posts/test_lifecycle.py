@@ -9,6 +9,9 @@ import pytest
 from postline.webhooks.signatures import verify_signature
 from tests.support.client import allow_local_webhooks
 
+# Posts through a worker process to webhooks: claims and deliveries on each backend.
+pytestmark = pytest.mark.storage
+
 LOCAL_WEBHOOKS = {"POSTLINE_WEBHOOKS_ALLOW_HTTP": "true", "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true"}
 EVENTS = ["post.created", "post.delivered", "post.failed", "post.blocked"]
 

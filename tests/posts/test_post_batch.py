@@ -4,6 +4,9 @@ import pytest
 
 from models import Event, Post
 
+# A batch is all or nothing: each backend's transactions and locks.
+pytestmark = pytest.mark.storage
+
 T = 1_800_000_000_000
 
 

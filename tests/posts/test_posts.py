@@ -31,6 +31,7 @@ def ms(iso):
     return int(datetime.fromisoformat(iso).timestamp() * 1000)
 
 
+@pytest.mark.storage
 def test_create_returns_the_whole_post(api, channel):
     post = create(api, channel, content="Hello world", scheduledFor=NOW + 60_000)
     assert post["id"].startswith("post_")
@@ -66,6 +67,7 @@ def test_a_number_that_looks_like_unix_seconds_is_refused(api, channel, value):
     ]
 
 
+@pytest.mark.storage
 def test_a_time_more_than_max_past_seconds_ago_is_refused_and_one_within_it_publishes_now(api, channel):
     assert create(api, channel, scheduledFor=NOW - 3_599_000)["scheduledFor"] == NOW - 3_599_000
     for value in (NOW - 3_601_000, "2027-01-15T06:59:59Z"):
@@ -168,6 +170,7 @@ def test_content_is_required_without_media(api, channel):
     assert response.get_json()["error"]["details"][0]["field"] == "channelId"
 
 
+@pytest.mark.storage
 def test_content_of_exactly_10000_characters_is_accepted(api, channel):
     assert len(create(api, channel, content="é" * 10_000)["content"]) == 10_000
 
@@ -181,6 +184,7 @@ def test_another_accounts_channel_is_a_validation_error_not_a_leak(api, make_key
     assert tester.post("/v1/posts", json={"channelId": channel, "content": "x"}).status_code == 400
 
 
+@pytest.mark.storage
 def test_other_accounts_and_modes_get_404(api, make_key, channel):
     post = create(api, channel)
     for stranger in (make_key(account="globex"), make_key(mode="test")):
@@ -192,6 +196,7 @@ def test_other_accounts_and_modes_get_404(api, make_key, channel):
     assert api.get(f"/v1/posts/{post['id']}").get_json()["data"] == post
 
 
+@pytest.mark.storage
 def test_post_created_event_is_recorded_with_the_post(api, channel):
     post = create(api, channel, scheduledFor=NOW + 5)
     draft = create(api, channel, status="draft")
@@ -212,6 +217,7 @@ EDITABLE = ["draft", "queued", "failed", "blocked"]
 LOCKED = ["publishing", "done"]
 
 
+@pytest.mark.storage
 @pytest.mark.parametrize("status", EDITABLE)
 def test_patch_is_allowed_and_requeues(api, channel, clock_at, status):
     post = create(api, channel, status="draft" if status == "draft" else "queued")
@@ -235,6 +241,7 @@ def test_patch_is_allowed_and_requeues(api, channel, clock_at, status):
     assert row.due_at == (None if status == "draft" else NOW + 5000)
 
 
+@pytest.mark.storage
 @pytest.mark.parametrize("status", LOCKED)
 def test_patch_is_refused_while_publishing_or_done(api, channel, status):
     post = create(api, channel)
@@ -247,6 +254,7 @@ def test_patch_is_refused_while_publishing_or_done(api, channel, status):
     assert Post.get_by_id(post["id"]).content == "Hello"
 
 
+@pytest.mark.storage
 @pytest.mark.parametrize(
     "start, body, expected",
     [
@@ -273,6 +281,7 @@ def test_patch_cannot_set_worker_statuses(api, channel, status):
     assert Post.get_by_id(post["id"]).status == "queued"
 
 
+@pytest.mark.storage
 def test_patch_moves_a_post_to_another_own_channel_only(api, make_key, channel):
     post = create(api, channel)
     second = api.post("/v1/channels", json={"name": "Second"}).get_json()["data"]["id"]
@@ -305,6 +314,7 @@ def test_patch_reads_local_times_in_the_stored_timezone(api, channel):
     assert response.get_json()["error"]["details"][0]["field"] == "scheduledFor"
 
 
+@pytest.mark.storage
 def test_patch_resets_unfinished_targets_and_keeps_published_ones(api, channel):
     post = create(api, channel)
     force_status(post["id"], "blocked")
@@ -315,6 +325,7 @@ def test_patch_resets_unfinished_targets_and_keeps_published_ones(api, channel):
     assert [t["error"] for t in data["targets"] if t["status"] == "pending"] == [None, None]
 
 
+@pytest.mark.storage
 @pytest.mark.parametrize("status", ["draft", "queued", "failed", "blocked", "done"])
 def test_delete_in_any_state_but_publishing(api, channel, status):
     post = create(api, channel)
@@ -327,6 +338,7 @@ def test_delete_in_any_state_but_publishing(api, channel, status):
     assert PostTarget.select().count() == 0
 
 
+@pytest.mark.storage
 def test_delete_while_publishing_is_409(api, channel):
     post = create(api, channel)
     force_status(post["id"], "publishing")
@@ -336,6 +348,7 @@ def test_delete_while_publishing_is_409(api, channel):
     assert Post.get_or_none(Post.id == post["id"]) is not None
 
 
+@pytest.mark.storage
 def test_deleting_a_channel_deletes_its_posts_unless_one_is_publishing(api, channel):
     first = create(api, channel)
     second = create(api, channel)

@@ -12,7 +12,11 @@ from postline import db, platforms
 from postline.db import due, leases
 from postline.posts import publishing
 from postline.posts.publishing import writes
+from tests.support import fakes
 from tests.support.fake_platform import FakePlatform, Publisher
+
+# Claims, leases and publishing outcomes: each backend's locking and transactions.
+pytestmark = pytest.mark.storage
 
 T = 1_800_000_000_000
 SETTINGS = {"retry_delays": [60, 300, 900, 3600], "concurrency": 2, "batch_size": 20}
@@ -235,7 +239,7 @@ def platform(monkeypatch):
     fake = FakePlatform()
     monkeypatch.setitem(platforms.PUBLISHERS, "fakeplatform", FakePublisher(fake))
     yield fake
-    fake.close()
+    fakes.close(fake)
 
 
 def with_targets(client, *platforms, content="Hello"):

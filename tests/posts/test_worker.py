@@ -5,7 +5,12 @@ import signal
 import time
 from collections import Counter
 
+import pytest
+
 from models import Event, Post, PostTarget, SandboxPublication
+
+# Worker processes claiming and publishing: each backend's locking.
+pytestmark = pytest.mark.storage
 
 FAST = {"POSTLINE_WORKER_POLL_INTERVAL": "0.1", "POSTLINE_PUBLISHING_CONCURRENCY": "4"}
 

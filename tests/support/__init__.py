@@ -1,5 +1,6 @@
-"""What only the tests share: webhook receivers, the console, a PostgreSQL cluster of
-their own, test-only media (tests/support/media.py), the fault drills' fakes
+"""What only the tests share: the apps tests share (apps.py), starting and stopping
+the platform fakes (fakes.py), webhook receivers, the console, a PostgreSQL cluster
+of their own, test-only media (tests/support/media.py), the fault drills' fakes
 (drills.py), a publisher of a scripted platform (fake_platform.py), and checks of
 the error shape. What benchmarks and local development need too (the platform fakes,
 server processes, scratch databases, media files) lives in devtools/. Tests import

@@ -22,6 +22,7 @@ from devtools.fakes.linkedin import FakeLinkedIn
 from devtools.fakes.meta import FakeMeta
 from devtools.fakes.tiktok import FakeTikTok, status_limit
 from devtools.fakes.x import FakeX
+from tests.support.fakes import close
 
 DRILL_FAKES = [FakeX, FakeLinkedIn, FakeMeta, FakeTikTok]
 # A drill publishes hundreds of posts a minute: the processing platforms finish within
@@ -46,7 +47,7 @@ def started(fake_classes=DRILL_FAKES):
         yield fakes
     finally:
         for fake in fakes:
-            fake.close()
+            close(fake)
 
 
 def worker_env(fakes):

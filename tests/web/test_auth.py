@@ -41,6 +41,7 @@ def test_valid_key_with_lowercase_scheme_is_accepted(client, make_key):
     assert client.get("/v1/health", headers={"Authorization": f"bearer {make_key()}"}).status_code == 200
 
 
+@pytest.mark.storage
 def test_unknown_prefix_and_wrong_secret_are_invalid(client, make_key):
     key = make_key()
     mode, prefix, secret = re.fullmatch(r"service_sk_(\w+?)_(\w{8})_(\w+)", key).groups()
@@ -58,6 +59,7 @@ def test_key_presented_with_the_other_mode_is_invalid(client, make_key):
     assert client.get("/v1/health", headers={"Authorization": f"Bearer {as_test}"}).status_code == 401
 
 
+@pytest.mark.storage
 def test_only_a_keyed_hash_is_stored(app, make_key):
     key = make_key()
     secret = key.rsplit("_", 1)[1]
@@ -66,6 +68,7 @@ def test_only_a_keyed_hash_is_stored(app, make_key):
     assert len(record.secret_hash) == 64
 
 
+@pytest.mark.storage
 def test_revoked_key_is_401_from_the_next_request(api, make_key):
     other = make_key(name="to revoke")
     other_id = api.as_key(other).get("/v1/health").get_json()["data"]["key"]["id"]
@@ -75,6 +78,7 @@ def test_revoked_key_is_401_from_the_next_request(api, make_key):
     assert error_code(response) == "INVALID_API_KEY"
 
 
+@pytest.mark.storage
 def test_expired_key_is_401(client, make_key, clock_at):
     start = clock_at(1_800_000_000_000)
     key = make_key(expires_in_days=1)
@@ -85,6 +89,7 @@ def test_expired_key_is_401(client, make_key, clock_at):
     assert client.get("/v1/health", headers=headers).status_code == 401
 
 
+@pytest.mark.storage
 def test_last_used_at_is_written_at_most_once_a_minute(api, clock_at):
     start = clock_at(1_800_000_000_000)
     key_id = api.get("/v1/health").get_json()["data"]["key"]["id"]

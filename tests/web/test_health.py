@@ -10,6 +10,9 @@ from postline import VERSION, db
 from postline.jobs import heartbeat, maintenance
 from tests.conftest import BACKENDS
 
+# Heartbeats written and read while other jobs hold locks: each backend.
+pytestmark = pytest.mark.storage
+
 POSTGRESQL = BACKENDS[1]  # skipped, saying so, when TEST_DATABASE_URL is not set
 
 

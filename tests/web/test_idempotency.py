@@ -11,6 +11,9 @@ from models import ApiKey, Event, IdempotencyKey
 from postline.jobs import maintenance
 from postline.web import idempotency
 
+# Stored responses and concurrent identical requests: each backend's locking.
+pytestmark = pytest.mark.storage
+
 T = 1_800_000_000_000
 
 

@@ -1,6 +1,8 @@
 """The service's own pages: `/` points to the docs, `/healthz` tells load balancers
 whether the database and the worker are alive, without a key."""
 
+import pytest
+
 from app import create_app
 from postline.jobs import heartbeat
 
@@ -11,6 +13,7 @@ def test_the_root_points_to_the_docs(client):
     assert response.get_json()["docs"] == "/docs" and response.get_json()["openapi"] == "/openapi.json"
 
 
+@pytest.mark.storage
 def test_healthz_needs_no_key_and_follows_the_worker(client, clock_at):
     clock_at(1_800_000_000_000)
     response = client.get("/healthz")

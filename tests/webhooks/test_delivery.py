@@ -28,6 +28,9 @@ from postline.webhooks.signatures import SignatureError, verify_signature
 from tests.support.client import allow_local_webhooks
 from tests.support.receivers import Reply, self_signed_certificate
 
+# Delivery claims, retries, tallies and purges: each backend's locking and SQL.
+pytestmark = pytest.mark.storage
+
 NOW = 1_800_000_000_000
 DELAYS = [0, 1, 2, 4, 8, 16, 32]
 WORKER = "test-worker"
