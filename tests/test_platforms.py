@@ -66,7 +66,7 @@ def test_every_provider_satisfies_its_protocol(name):
     assert all(
         isinstance(flag, bool) for flag in (adapter.pkce, adapter.refreshes, adapter.revokes_access_token)
     )
-    assert isinstance(adapter.client_setting, str)
+    assert isinstance(adapter.client_param, str)
     assert adapter.platforms
     for publisher in adapter.platforms:
         assert platforms.for_platform(publisher.platform) is publisher

@@ -50,10 +50,10 @@ def start(key, provider, channel_id=None, return_to=None):
             detail="connections need a live key",
         )
     provider_settings = settings.provider_settings(provider)
-    if not provider_settings.get(adapter.client_setting):
+    if not provider_settings.get("client_id"):
         raise Invalid.field(
             "provider",
-            f"[{provider}] {adapter.client_setting} is not set on this server",
+            f"[{provider}] client_id is not set on this server",
             code="PROVIDER_NOT_CONFIGURED",
         )
     problems = []

@@ -1,8 +1,14 @@
-"""The providers' settings (`[x]`...) and what is derived from `[server]`."""
+"""The providers' settings (`[x]`...) and what is derived from `[server]`.
+
+Every provider section has the keys `client_id`, `client_secret`, `auth_url`,
+`token_url` and `api_base` (POSTLINE_<PROVIDER>_<KEY>). Older names still work where a
+section had them (config.toml says so beside each): the provider's adapter makes a key
+left empty from them; when both are set, the contract's key wins.
+"""
 
 from urllib.parse import urlsplit
 
-PROVIDER_KEYS = ("client_id", "client_secret", "auth_url", "token_url", "api_base")
+from postline import platforms
 
 _state = {}
 
@@ -19,11 +25,14 @@ def configure(settings):
 
 
 def provider_settings(provider):
-    """The provider's section (`[x]`), with the API base URLs stripped of a trailing slash."""
+    """The provider's section (`[x]`) as its adapter completes it (older names, see
+    Provider.settings_from), the API base URL stripped of a trailing slash."""
     section = dict(_state["settings"].get(provider) or {})
-    for key in ("api_base",):
-        if section.get(key):
-            section[key] = section[key].rstrip("/")
+    adapter = platforms.provider(provider)
+    if adapter is not None:
+        section = adapter.settings_from(section)
+    if section.get("api_base"):
+        section["api_base"] = section["api_base"].rstrip("/")
     return section
 
 

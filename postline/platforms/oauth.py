@@ -4,11 +4,12 @@ sent by postline/net (SSRF policy, no redirects, a deadline); and the calls of a
 connection's life every provider makes alike (revoking a token, reading the profile).
 
 A provider's adapter subclasses OAuthProvider and gives only what differs from plain
-OAuth 2.0: its class attributes (PKCE, how the app authenticates, the setting naming
-the app, the scope separator, the token endpoint's method, the refusals that are
-definite) and, where a URL or a request differs, one of the hooks (`authorize_endpoint`,
-`token_endpoint`, `token_params`, `tokens_from`). It writes `revoke` and `profiles`
-itself (postline/platforms/protocol.py, Provider), with `revoked` and `profiles_from`.
+OAuth 2.0: its class attributes (PKCE, how the app authenticates, what the platform
+calls the app's id, the scope separator, the token endpoint's method, the refusals that
+are definite) and, where a request differs, one of the hooks (`token_params`,
+`tokens_from`). The URLs are the provider's settings `auth_url` and `token_url`. It
+writes `revoke` and `profiles` itself (postline/platforms/protocol.py, Provider), with
+`revoked` and `profiles_from`.
 """
 
 import logging
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 
 # How the app authenticates at the token endpoint (`client_auth`):
 CLIENT_SECRET_BASIC = "client_secret_basic"  # id and secret in HTTP Basic (X)
-# Id and secret in the form, the id under the provider's `client_setting` (LinkedIn;
+# Id and secret in the form, the id under the provider's `client_param` (LinkedIn;
 # TikTok's `client_key`).
 CLIENT_SECRET_IN_FORM = "client_secret_in_form"
 # Only the id in the form: a public client, or a provider whose `token_params` carry
@@ -48,7 +49,9 @@ class OAuthProvider:
     pkce = False
     refreshes = True
     revokes_access_token = False
-    client_setting = "client_id"
+    # What the platform calls the app's id on the authorize URL and in the token form
+    # (TikTok: `client_key`); the setting is `client_id` for every provider.
+    client_param = "client_id"
     scope_separator = " "
     client_auth = CLIENT_SECRET_IN_FORM
     token_method = "POST"
@@ -64,11 +67,9 @@ class OAuthProvider:
         """A provider of one platform publishes through itself."""
         return (self,)
 
-    def authorize_endpoint(self, settings):
-        return settings["auth_url"]
-
-    def token_endpoint(self, settings):
-        return settings["token_url"]
+    def settings_from(self, section):
+        """The section as it is: a provider whose settings had older names overrides this."""
+        return section
 
     def token_params(self, settings):
         """What every token request's form (or query) carries besides the grant."""
@@ -79,7 +80,7 @@ class OAuthProvider:
         sent as its S256 challenge when the provider takes PKCE)."""
         params = [
             ("response_type", "code"),
-            (self.client_setting, settings[self.client_setting]),
+            (self.client_param, settings["client_id"]),
             ("redirect_uri", redirect_uri),
             ("scope", self.scope_separator.join(self.scopes)),
             ("state", state),
@@ -87,7 +88,7 @@ class OAuthProvider:
         if self.pkce:
             challenge = create_s256_code_challenge(code_verifier)
             params += [("code_challenge", challenge), ("code_challenge_method", "S256")]
-        return add_params_to_uri(self.authorize_endpoint(settings), params)
+        return add_params_to_uri(settings["auth_url"], params)
 
     def exchange_code(self, settings, redirect_uri, code, code_verifier, timeout):
         """Tokens for an authorization code; TokenRefused or PlatformUnavailable."""
@@ -100,7 +101,7 @@ class OAuthProvider:
         session = self.session(settings, timeout, redirect_uri)
         return self.granted(
             lambda: session.fetch_token(
-                self.token_endpoint(settings),
+                settings["token_url"],
                 method=self.token_method,
                 timeout=timeout,
                 **grant,
@@ -118,7 +119,7 @@ class OAuthProvider:
         scope = {} if self.refresh_asks_scopes else {"scope": None}
         return self.granted(
             lambda: session.refresh_token(
-                self.token_endpoint(settings),
+                settings["token_url"],
                 refresh_token=refresh_token,
                 timeout=timeout,
                 **scope,
@@ -132,7 +133,7 @@ class OAuthProvider:
         # Without a secret a PKCE client is a public one: it sends only its id.
         method = self.client_auth if secret or not self.pkce else CLIENT_ID_ONLY
         oauth = OAuth2Session(
-            client_id=settings[self.client_setting],
+            client_id=settings["client_id"],
             client_secret=secret,
             token_endpoint_auth_method=method,
             scope=self.scope_separator.join(self.scopes),
@@ -144,7 +145,7 @@ class OAuthProvider:
 
     def _credentials_in_form(self, auth, method, uri, headers, body):
         """Authlib's client authentication for CLIENT_SECRET_IN_FORM."""
-        credentials = [(self.client_setting, auth.client_id), ("client_secret", auth.client_secret or "")]
+        credentials = [(self.client_param, auth.client_id), ("client_secret", auth.client_secret or "")]
         return uri, headers, add_params_to_qs(body or "", credentials)
 
     def granted(self, request_token):

@@ -114,8 +114,6 @@ class Provider(Protocol):
       means connecting again);
     - `revokes_access_token`: True when `revoke` takes the access token, not the
       refresh token (TikTok);
-    - `client_setting`: the setting naming the app, `client_id` or the provider's own
-      word for it (TikTok's `client_key`);
     - `platforms`: the publishers its connections publish through, each a Publisher in
       the registry (X: itself; Meta: facebook and instagram).
 
@@ -128,8 +126,13 @@ class Provider(Protocol):
     pkce: bool
     refreshes: bool
     revokes_access_token: bool
-    client_setting: str
     platforms: tuple[Publisher, ...]
+
+    def settings_from(self, section: dict) -> dict:
+        """The settings every other member takes, from the provider's config section:
+        a key of the contract's (client_id, client_secret, auth_url, token_url,
+        api_base) left empty is made from the older setting that gave it, if the
+        provider had one (config.toml says so beside it); set, the contract's key wins."""
 
     def authorize_url(self, settings: dict, redirect_uri: str, state: str, code_verifier: str) -> str:
         """The platform's page that asks the user to let Postline post for them, bound to

@@ -27,7 +27,7 @@ FAILED = "The authorization did not finish: nothing was connected. Start again."
 def _providers():
     """[(provider, its name, whether this server has an app there)] of every provider."""
     return [
-        (name, adapter.name, bool(provider_settings(name).get(adapter.client_setting)))
+        (name, adapter.name, bool(provider_settings(name).get("client_id")))
         for name, adapter in platforms.PROVIDERS.items()
     ]
 
@@ -40,7 +40,7 @@ def _connections_page(status=200, errors=None):
     g.form_targets = [
         _origin(adapter.authorize_url(provider_settings(name), redirect_uri(name), "state", "verifier"))
         for name, adapter in platforms.PROVIDERS.items()
-        if provider_settings(name).get(adapter.client_setting)
+        if provider_settings(name).get("client_id")
     ]
     return page(
         "connections.html",

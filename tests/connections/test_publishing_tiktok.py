@@ -105,10 +105,10 @@ def test_verify_reads_the_profile_and_delete_revokes_the_access_token(api, fake_
     assert api.get("/v1/connections").get_json()["data"] == []
 
 
-@with_settings(client_key="")
-def test_an_unconfigured_client_key_is_refused(api):
+@with_settings(client_id="")
+def test_an_unconfigured_client_id_is_refused(api):
     error = assert_error(api.get("/v1/connections/tiktok/auth"), 400, "PROVIDER_NOT_CONFIGURED")
-    assert error["details"][0]["message"] == "[tiktok] client_key is not set on this server"
+    assert error["details"][0]["message"] == "[tiktok] client_id is not set on this server"
 
 
 def test_a_video_is_uploaded_in_chunks_in_order_and_published(api, fake_tiktok, clock_at):

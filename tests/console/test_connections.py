@@ -139,6 +139,27 @@ def test_a_provider_without_an_app_says_how_to_set_it_up(x_unconfigured, console
     assert refused.status_code == 400 and "[x] client_id is not set" in refused.get_data(as_text=True)
 
 
+def test_tiktok_says_to_set_its_client_id(console):
+    page = console.text("/console/connections")
+    assert "<code>[tiktok] client_id</code> is empty" in page and "Connect TikTok" not in page
+    refused = console.post("/console/connections", {"provider": "tiktok"})
+    assert refused.status_code == 400 and "[tiktok] client_id is not set" in refused.get_data(as_text=True)
+
+
+@pytest.fixture
+def tiktok_client_id(settings):
+    settings["tiktok"] = {"client_id": "a-tiktok-client-key"}
+
+
+def test_tiktok_set_up_by_its_client_id_can_be_connected(tiktok_client_id, console):
+    page = console.text("/console/connections")
+    assert "Connect TikTok" in page and "[tiktok] client_id</code> is empty" not in page
+    sent = console.post("/console/connections", {"provider": "tiktok"})
+    assert sent.status_code == 303
+    assert sent.headers["Location"].startswith("https://www.tiktok.com/v2/auth/authorize/?")
+    assert "client_key=a-tiktok-client-key" in sent.headers["Location"]
+
+
 def test_another_accounts_connection_is_not_found(console, client, make_key, fake_x):
     other = Api(client, make_key(account="umbrella"))
     url = other.get("/v1/connections/x/auth").get_json()["data"]["url"]

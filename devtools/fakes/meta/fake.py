@@ -99,9 +99,10 @@ class FakeMeta(OAuth, Pages, Instagram, FakeServer):
         return {
             "client_id": CLIENT_ID,
             "client_secret": CLIENT_SECRET,
-            "graph_version": self.version,
-            "auth_base": self.url,
+            "auth_url": f"{self.url}/{self.version}/dialog/oauth",
+            "token_url": f"{self.url}/{self.version}/oauth/access_token",
             "api_base": self.url,
+            "graph_version": self.version,
             "status_interval": 5,
         }
 

@@ -121,7 +121,7 @@ class FakeTikTok(OAuth, Posting, FakeServer):
     def settings(self, **overrides):
         """The `[tiktok]` settings that point Postline here."""
         return {
-            "client_key": self.client_key,
+            "client_id": self.client_key,
             "client_secret": self.client_secret,
             "auth_url": f"{self.url}/v2/auth/authorize/",
             "token_url": f"{self.url}/v2/oauth/token/",

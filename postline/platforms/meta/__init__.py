@@ -8,17 +8,17 @@ OAuth run (README, Meta).
 - `facebook`, `instagram`: one publisher per platform, each with its limits.
 """
 
-from postline.platforms.meta import facebook, graph, instagram, oauth
+from postline.platforms.meta import facebook, instagram, oauth
 from postline.platforms.oauth import CLIENT_ID_ONLY, OAuthProvider
 
 
 class Meta(OAuthProvider):
-    """Meta, connected without PKCE (Meta takes none). The token endpoint is a GET at
-    `<api_base>/<graph_version>/oauth/access_token` with the app's id and secret in its
-    query; scopes are comma-separated. The code buys a short-lived user token,
-    exchanged at once (`fb_exchange_token`) for a long-lived one (about 60 days), from
-    which `profiles` reads every Page's own token. Meta has no refresh tokens: a token
-    Meta refuses means connecting again.
+    """Meta, connected without PKCE (Meta takes none). The token endpoint (`[meta]
+    token_url`, by default `<api_base>/<graph_version>/oauth/access_token`) is a GET
+    with the app's id and secret in its query; scopes are comma-separated. The code
+    buys a short-lived user token, exchanged at once (`fb_exchange_token`) for a
+    long-lived one (about 60 days), from which `profiles` reads every Page's own token.
+    Meta has no refresh tokens: a token Meta refuses means connecting again.
     """
 
     provider = "meta"
@@ -44,12 +44,15 @@ class Meta(OAuthProvider):
 
     revoke = staticmethod(oauth.revoke)
 
-    def authorize_endpoint(self, settings):
-        version = settings.get("graph_version") or "v21.0"
-        return f"{settings['auth_base'].rstrip('/')}/{version}/dialog/oauth"
-
-    def token_endpoint(self, settings):
-        return graph.url(settings, "oauth/access_token")
+    def settings_from(self, section):
+        """`auth_url` and `token_url`, when empty, at `[meta] graph_version`: the dialog
+        under `auth_base` (their older setting), the token endpoint under `api_base`."""
+        version = section.get("graph_version") or "v21.0"
+        made = {
+            "auth_url": f"{section['auth_base'].rstrip('/')}/{version}/dialog/oauth",
+            "token_url": f"{section['api_base'].rstrip('/')}/{version}/oauth/access_token",
+        }
+        return {**section, **{key: url for key, url in made.items() if not section.get(key)}}
 
     def token_params(self, settings):
         return {"client_id": settings["client_id"], "client_secret": settings["client_secret"]}

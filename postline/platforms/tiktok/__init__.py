@@ -15,8 +15,9 @@ from postline.platforms.tiktok import limits, oauth, posting
 
 class TikTok(OAuthProvider):
     """TikTok, connected without PKCE (its web flow takes none). TikTok names the
-    client `client_key`, on the authorize URL and in the token form (the client secret
-    travels in the form too), and separates scopes with commas; a refresh sends only
+    client `client_key` on the authorize URL and in the token form (the client secret
+    travels in the form too; the setting is `[tiktok] client_id`, as for every
+    provider), and separates scopes with commas; a refresh sends only
     the refresh token. Refresh tokens rotate: each refresh answers a new one and the
     old one stops working (postline/connections/tokens.py writes the new pair in one
     statement). Lifetimes are read from each answer's `expires_in`, never assumed:
@@ -28,7 +29,7 @@ class TikTok(OAuthProvider):
     scopes = ("user.info.basic", "video.publish")
     pkce = False
     refreshes = True
-    client_setting = "client_key"
+    client_param = "client_key"
     scope_separator = ","
     client_auth = CLIENT_SECRET_IN_FORM
     refresh_asks_scopes = False
@@ -50,6 +51,10 @@ class TikTok(OAuthProvider):
     check_content = staticmethod(limits.check_content)
     revoke = staticmethod(oauth.revoke)
     profiles = staticmethod(oauth.profiles)
+
+    def settings_from(self, section):
+        """`client_id`, when empty, from `client_key`, its older name."""
+        return {**section, "client_id": section.get("client_id") or section.get("client_key") or ""}
 
 
 ADAPTER = TikTok()

@@ -18,7 +18,7 @@ def revoke(settings, token, timeout):
         lambda: session.post(
             f"{settings['api_base']}/v2/oauth/revoke/",
             data={
-                "client_key": settings["client_key"],
+                "client_key": settings["client_id"],
                 "client_secret": settings["client_secret"],
                 "token": token,
             },
