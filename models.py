@@ -9,7 +9,7 @@ from postline.models.connections import ChannelConnection, Connection, OAuthStat
 from postline.models.idempotency import IdempotencyKey
 from postline.models.limits import RateLimitCounter
 from postline.models.media import Media
-from postline.models.posts import Post, PostTally, PostTallyDelta, PostTarget, SandboxPublication
+from postline.models.posts import Post, PostPart, PostTally, PostTallyDelta, PostTarget, SandboxPublication
 from postline.models.usage import UsageDay, UsageEndpointDay, UsageRow
 from postline.models.webhooks import (
     Event,
@@ -39,6 +39,7 @@ TABLES = [
     WorkerHeartbeat,
     Post,
     PostTarget,
+    PostPart,
     SandboxPublication,
     IdempotencyKey,
     Webhook,
@@ -68,6 +69,7 @@ __all__ = [
     "Media",
     "OAuthState",
     "Post",
+    "PostPart",
     "PostTally",
     "PostTallyDelta",
     "PostTarget",

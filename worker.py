@@ -38,9 +38,10 @@ REFRESH_INTERVAL = 30
 
 
 def build_pools(settings, identity, keeper):
-    """The thread pools that publish posts and deliver webhook events."""
+    """The thread pools that publish posts, retry first comments and deliver webhook events."""
     return [
         publishing.pool(settings["publishing"], identity.worker_id, keeper),
+        publishing.comments_pool(settings["publishing"], identity.worker_id, keeper),
         delivery.pool(settings["webhooks"], identity.worker_id, keeper),
     ]
 

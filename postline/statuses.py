@@ -27,6 +27,13 @@ class TargetStatus:
     ALL = (PENDING, SENDING, PROCESSING, PUBLISHED, FAILED, UNCONFIRMED)
 
 
+class PartKind:
+    POST = "post"  # the post itself, a target's part 0
+    REPLY = "reply"  # a part of its thread, replying to the part before
+    COMMENT = "comment"  # the first comment, under the post, by the same account
+    ALL = (POST, REPLY, COMMENT)
+
+
 class ConnectionStatus:
     ACTIVE = "active"
     EXPIRED = "expired"  # the platform refused its tokens for good: connect again

@@ -34,3 +34,10 @@ def at_once(now):
 def never():
     """Nothing left to do (a delivered webhook, a finished delivery)."""
     return {"due_at": None}
+
+
+def assign(row, when):
+    """Set `when` (one of the assignments above) on a row object whose columns are then
+    written together: `due.assign(post, due.scheduled(at))`."""
+    for name, value in when.items():
+        setattr(row, name, value)

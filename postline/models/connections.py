@@ -1,6 +1,6 @@
 """Platform connections, the channels that publish to them, and OAuth runs in progress."""
 
-from peewee import BigIntegerField, CharField, CompositeKey, ForeignKeyField, Model, TextField
+from peewee import BigIntegerField, BooleanField, CharField, CompositeKey, ForeignKeyField, Model, TextField
 
 from postline.db import ListField, database
 from postline.models.accounts import Account, TenantModel
@@ -34,6 +34,9 @@ class Connection(HasLastError, TenantModel):
     last_verified_at = BigIntegerField(null=True)
     last_error_code = CharField(max_length=64, null=True)
     last_error_message = TextField(null=True)
+    # A test-mode connection of any network that publishes through the sandbox (docs/api.md,
+    # Test mode): no tokens, no platform calls.
+    simulated = BooleanField(default=False)
 
     class Meta:
         indexes = (

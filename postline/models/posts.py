@@ -16,6 +16,7 @@ from postline.db import ListField, database
 from postline.models.accounts import TenantModel
 from postline.models.base import BaseModel, HasLastError
 from postline.models.channels import Channel
+from postline.statuses import PartKind, TargetStatus
 
 
 class Post(HasLastError, TenantModel):
@@ -45,6 +46,12 @@ class Post(HasLastError, TenantModel):
     due_at = BigIntegerField(null=True, index=True)
     lease_owner = CharField(max_length=120, null=True)
     lease_expires_at = BigIntegerField(null=True)
+    # The post's thread (follow-up parts), its first comment and its per-platform
+    # versions, as the client sent them (JSON, API field names), or NULL
+    # (postline/posts/versions.py).
+    thread = TextField(null=True)
+    first_comment = TextField(null=True)
+    platforms = TextField(null=True)
 
     class Meta:
         indexes = (
@@ -64,12 +71,96 @@ class Post(HasLastError, TenantModel):
 
 
 class PostTarget(BaseModel):
-    """One destination of a post: a platform connection, or the test-mode sandbox."""
+    """One destination of a post: a platform connection, or the test-mode sandbox. What
+    was sent there, and how each piece fared, are its parts (PostPart); its status and
+    the platform's id and url are read from them."""
 
     post = ForeignKeyField(Post, on_delete="CASCADE", backref="target_rows")
     connection_id = CharField(max_length=40, null=True)
     platform = CharField(max_length=16)
+
+    @property
+    def parts(self):
+        """The target's parts in order, loaded once (postline/posts/targets.py loads a page's)."""
+        if not hasattr(self, "_parts"):
+            self._parts = list(
+                PostPart.select().where(PostPart.target == self.id).order_by(PostPart.position)
+            )
+        return self._parts
+
+    @property
+    def main_parts(self):
+        """The post and its thread's replies: what the target's status is made of (a first
+        comment never holds a post back)."""
+        return [part for part in self.parts if part.kind != PartKind.COMMENT]
+
+    @property
+    def comment(self):
+        return next((part for part in self.parts if part.kind == PartKind.COMMENT), None)
+
+    @property
+    def status(self):
+        """`published` once every main part is; else the status of the first that is not."""
+        for part in self.main_parts:
+            if part.status != TargetStatus.PUBLISHED:
+                return part.status
+        return TargetStatus.PUBLISHED if self.parts else TargetStatus.PENDING
+
+    @property
+    def _first(self):
+        return self.parts[0] if self.parts else None
+
+    @property
+    def platform_post_id(self):
+        return self._first and self._first.platform_post_id
+
+    @property
+    def url(self):
+        return self._first and self._first.url
+
+    @property
+    def published_at(self):
+        """When its last main part was confirmed: when the whole thread was out."""
+        main = self.main_parts
+        return main[-1].published_at if main and self.status == TargetStatus.PUBLISHED else None
+
+    @property
+    def failing(self):
+        """The first main part that is not published, or None."""
+        return next((part for part in self.main_parts if part.status != TargetStatus.PUBLISHED), None)
+
+    @property
+    def error_code(self):
+        return self.failing and self.failing.error_code
+
+    @property
+    def error(self):
+        failing = self.failing
+        return failing.error if failing is not None else None
+
+    @classmethod
+    def of_posts(cls, post_ids):
+        return cls.select().where(cls.post.in_(list(post_ids))).order_by(cls.id)
+
+
+class PostPart(BaseModel):
+    """One piece of what a target publishes, sent once: the post itself (position 0), a
+    reply of its thread, or its first comment (docs/api.md, Threads and first comments).
+
+    Its state moves like a target's did (postline/posts/publishing/attempt.py). A first
+    comment that fails after its post was published is retried on its own: `due_at`,
+    `lease_owner` and `lease_expires_at` make it claimable (postline/db/leases.py),
+    `next_attempt_at` is what clients see.
+    """
+
+    target = ForeignKeyField(PostTarget, on_delete="CASCADE", backref="part_rows")
+    post_id = CharField(max_length=40, index=True)
+    position = IntegerField()
+    kind = CharField(max_length=8)
+    content = TextField(null=True)
+    media = ListField()
     status = CharField(max_length=12)
+    attempts = IntegerField(default=0)
     platform_post_id = CharField(max_length=255, null=True)
     url = TextField(null=True)
     error_code = CharField(max_length=64, null=True)
@@ -80,6 +171,14 @@ class PostTarget(BaseModel):
     check_at = BigIntegerField(null=True)
     processing_since = BigIntegerField(null=True)
     platform_state = TextField(null=True)
+    next_attempt_at = BigIntegerField(null=True)
+    # due_at and lease_expires_at are indexed only where set (migration 0014).
+    due_at = BigIntegerField(null=True)
+    lease_owner = CharField(max_length=120, null=True)
+    lease_expires_at = BigIntegerField(null=True)
+
+    class Meta:
+        indexes = ((("target", "position"), True),)
 
     @property
     def error(self):
@@ -89,13 +188,11 @@ class PostTarget(BaseModel):
 
     @classmethod
     def of_posts(cls, post_ids):
-        return cls.select().where(cls.post.in_(list(post_ids))).order_by(cls.id)
+        return cls.select().where(cls.post_id.in_(list(post_ids))).order_by(cls.target, cls.position)
 
     @classmethod
-    def add(cls, post_id, **fields):
-        """A new target for a post, which from now on is known to have targets."""
-        Post.update(has_targets=True).where(Post.id == post_id).execute()
-        return cls.create(post=post_id, **fields)
+    def of_targets(cls, target_ids):
+        return cls.select().where(cls.target.in_(list(target_ids))).order_by(cls.target, cls.position)
 
 
 class SandboxPublication(BaseModel):
@@ -106,6 +203,7 @@ class SandboxPublication(BaseModel):
     post_id = CharField(max_length=40, index=True)
     platform_post_id = CharField(max_length=40)
     content = TextField(null=True)
+    position = IntegerField(default=0)
 
 
 class PostTally(Model):

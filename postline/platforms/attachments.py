@@ -6,25 +6,35 @@ from models import Media
 from postline.platforms.base import PERMANENT, PublishError
 
 
-def checked_media(post, platform, check_content):
-    """The post's Media rows, once the post is within the platform's limits (checked
+def checked_media(part, platform, check_content):
+    """The part's Media rows, once the part is within the platform's limits (checked
     again at publish time: the channel's platforms may have changed since the post was
     written); PublishError CONTENT_REFUSED, permanent, otherwise."""
-    files = media_of(post, platform)
-    problems = check_content(post.content, files)
-    if problems:
-        raise PublishError(PERMANENT, "CONTENT_REFUSED", "; ".join(message for _, message in problems))
+    files = media_of(part, platform)
+    _refuse(check_content(part.content, files))
     return files
 
 
-def media_of(post, platform):
-    """The post's Media rows in its order; PublishError when one was deleted meanwhile."""
-    if not post.media:
+def checked_comment(part, check_comment):
+    """The text of a first comment, once within the platform's limits; PublishError
+    CONTENT_REFUSED, permanent, otherwise."""
+    _refuse(check_comment(part.content))
+    return part.content
+
+
+def _refuse(problems):
+    if problems:
+        raise PublishError(PERMANENT, "CONTENT_REFUSED", "; ".join(message for _, message in problems))
+
+
+def media_of(part, platform):
+    """The part's Media rows in its order; PublishError when one was deleted meanwhile."""
+    if not part.media:
         return []
-    rows = {row.id: row for row in Media.select().where(Media.id.in_(post.media))}
-    missing = [key for key in post.media if key not in rows]
+    rows = {row.id: row for row in Media.select().where(Media.id.in_(part.media))}
+    missing = [key for key in part.media if key not in rows]
     if missing:
         raise PublishError(
             PERMANENT, "MEDIA_MISSING", f"{platform}: media {', '.join(missing)} no longer exist"
         )
-    return [rows[key] for key in post.media]
+    return [rows[key] for key in part.media]

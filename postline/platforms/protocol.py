@@ -44,40 +44,58 @@ class Files(Protocol):
 
 @runtime_checkable
 class Publisher(Protocol):
-    """Publishes posts to one platform through calls that leave the process.
+    """Publishes posts to one platform through calls that leave the process, one part
+    at a time (docs/api.md, Threads and first comments): the post itself, then the
+    replies of its thread, then its first comment.
 
     - `platform`: the platform's name, a target's `platform` field;
     - `transactional`: False: a call's effect is outside Postline's database, so a call
-      with an unknown outcome is never repeated (the target becomes `unconfirmed`);
-    - `unknown_end_kind`: what a `processing` target whose end Postline cannot learn
+      with an unknown outcome is never repeated (the part becomes `unconfirmed`);
+    - `unknown_end_kind`: what a `processing` part whose end Postline cannot learn
       becomes (still processing at `[publishing] processing_timeout`, or its
       connection dead before the platform said): UNCONFIRMED where the platform may
       still publish it (TikTok); None: the error's own kind (nothing was published yet);
     - `content_limit`: the most characters of a post's text, as the platform counts
-      them (the console shows it beside the text box); None: no limit of its own.
+      them (the console shows it beside the text box); None: no limit of its own;
+    - `threads`: whether it publishes a thread's follow-up parts, each a reply to the
+      part before; `comments`: whether it takes a first comment under the post.
     """
 
     platform: str
     transactional: bool
     unknown_end_kind: str | None
     content_limit: int | None
+    threads: bool
+    comments: bool
 
-    def publish(self, post, target, call: Call) -> Published | Processing:
-        """Publish `post` (a Post row: content, media keys) to `target` (its PostTarget
-        row) with the connection's `call`. Published once readers can see it;
-        Processing when the platform finishes later (asked again through `check` at its
-        `check_at`, with its JSON-able `state` in `target.platform_state`). Raises
-        PublishError when the platform says no or no answer came."""
+    def publish(self, post, target, part, call: Call) -> Published | Processing:
+        """Publish `part` (a PostPart: its `kind` post, reply or comment, `content`,
+        `media` keys, `options` (the version's), and for a reply or comment the parts it
+        answers, published already: `parent` (the part before; the post for a comment)
+        and `root` (the post)) of `post` to `target` with the connection's `call`.
+        Published once readers can see it; Processing when the platform finishes later
+        (asked again through `check` at its `check_at`, with its JSON-able `state` in
+        `part.platform_state`). Raises PublishError when the platform says no or no
+        answer came."""
 
-    def check(self, post, target, call: Call) -> Published | Processing:
-        """Ask again about a `processing` target, reading the state `publish` (or the
-        previous `check`) returned from `target.platform_state`; returns and raises as
+    def check(self, post, target, part, call: Call) -> Published | Processing:
+        """Ask again about a `processing` part, reading the state `publish` (or the
+        previous `check`) returned from `part.platform_state`; returns and raises as
         `publish` does."""
 
     def check_content(self, content: str | None, media: list) -> list[Problem]:
-        """What of `content` and `media` (Media rows in the post's order) the platform
-        would refuse; [] when it would take them. No network: it runs on every POST
-        and PATCH of a post, and again (as PERMANENT CONTENT_REFUSED) before publishing."""
+        """What of a post's or reply's `content` and `media` (Media rows, in order) the
+        platform would refuse; [] when it would take them. No network: it runs on every
+        POST and PATCH of a post, and again (as PERMANENT CONTENT_REFUSED) before
+        publishing."""
+
+    def check_comment(self, content: str | None) -> list[Problem]:
+        """As check_content, for a first comment's text (field "content")."""
+
+    def check_options(self, options: dict, media: list) -> list[Problem]:
+        """What of the version's `options` (already of the right shape: the API's schema
+        checked it) the platform would refuse beside `media`, each field relative to the
+        options ("poll.durationMinutes")."""
 
 
 @runtime_checkable
@@ -91,13 +109,21 @@ class TransactionalPublisher(Protocol):
     transactional: bool
     unknown_end_kind: str | None
     content_limit: int | None
+    threads: bool
+    comments: bool
 
     def publish_all(self, items: list) -> list[Published | PublishError]:
-        """Publish `(post, target)` pairs at once in the caller's transaction (a burst's
-        batch): a Published or a PublishError for each, in order; raises nothing."""
+        """Publish `(post, target, part)` triples at once in the caller's transaction (a
+        burst's batch): a Published or a PublishError for each, in order; raises nothing."""
 
     def check_content(self, content: str | None, media: list) -> list[Problem]:
         """As Publisher.check_content."""
+
+    def check_comment(self, content: str | None) -> list[Problem]:
+        """As Publisher.check_comment."""
+
+    def check_options(self, options: dict, media: list) -> list[Problem]:
+        """As Publisher.check_options."""
 
 
 @runtime_checkable

@@ -5,18 +5,19 @@ post or a batch of a hundred. `path(i, field)` names a field in the client's ter
 (`content` for a single post, `posts[3].content` in a batch).
 """
 
-from models import LIVE, Media, Post, PostTarget
+from models import Media, Post
 from postline import clock, db, timestamps
-from postline.connections import records
 from postline.db import due
 from postline.errors import Conflict, Invalid, NotFound
 from postline.limits import usage
-from postline.posts import targets
+from postline.posts import checks, targets, versions
 from postline.queries import posts as queries
-from postline.statuses import PostStatus, TargetStatus
+from postline.statuses import PostStatus
 from postline.webhooks import events
 
 SETTABLE = ("channel_id", "content", "scheduled_for", "timezone", "media", "status")
+# Stored as JSON as the client sent them (postline/posts/versions.py).
+VERSIONED = ("thread", "first_comment", "platforms")
 
 
 def single_path(index, field):
@@ -28,8 +29,9 @@ def batch_path(index, field):
 
 
 def create(key, items, settings, path=single_path):
-    """Create posts from validated fields; returns them with their (empty) targets.
-    `settings` is the `[posts]` section."""
+    """Create posts from validated fields; returns them with their (empty) targets and,
+    as `post.warnings`, what the client should know of their versions. `settings` is
+    the `[posts]` section."""
     now = clock.now_ms()
     with db.database.atomic():
         posts = _new_posts(key, items, path, now, _earliest(settings, now))
@@ -67,6 +69,7 @@ def _new_posts(key, items, path, now, earliest):
                 scheduled_for=scheduled_for,
                 timezone=item.get("timezone"),
                 media=item.get("media", []),
+                **{name: versions.stored(item.get(name)) for name in VERSIONED},
                 status=status,
                 attempts=0,
                 has_targets=False,
@@ -76,7 +79,7 @@ def _new_posts(key, items, path, now, earliest):
             )
         )
     _raise_validation(problems)
-    _raise_validation(_platform_problems(key, list(enumerate(posts)), path))
+    _check_versions(list(enumerate(posts)), path)
     return posts
 
 
@@ -109,23 +112,19 @@ def update(key, changes, settings, path=single_path):
             for name in SETTABLE:
                 if name in fields:
                     setattr(post, name, fields[name])
+            for name in VERSIONED:
+                if name in fields:
+                    setattr(post, name, versions.stored(fields[name]))
             unchanged = PostStatus.DRAFT if post.status == PostStatus.DRAFT else PostStatus.QUEUED
             _requeue(post, fields.get("status", unchanged), now)
         _raise_validation(problems)
         patched = [(index, found[post_id]) for index, (post_id, _) in enumerate(changes)]
-        _raise_validation(_platform_problems(key, patched, path))
+        _check_versions(patched, path)
+        checks.sent_parts_unchanged(patched, path)
         for post in found.values():
             post.save()
-        # A post moved to another channel goes to that channel's connections; what it
-        # already published stays on record.
-        PostTarget.delete().where(
-            PostTarget.post.in_(moved) & (PostTarget.status != TargetStatus.PUBLISHED)
-        ).execute()
-        PostTarget.update(
-            status=TargetStatus.PENDING, error_code=None, error_message=None, updated_at=now
-        ).where(
-            PostTarget.post.in_(ids) & PostTarget.status.in_([TargetStatus.FAILED, TargetStatus.UNCONFIRMED])
-        ).execute()
+        checks.drop_unpublished_targets(moved)
+        checks.drop_unsent_parts(ids)
     return targets.attach([found[post_id] for post_id in ids])
 
 
@@ -155,35 +154,38 @@ def _owned_channels(key, channel_ids):
 def _owned_media(key, items):
     """Those media keys named by `items` the key may use, share-locked like channels, so
     that deleting one waits for this transaction and then sees the post using it."""
-    named = {media_key for item in items for media_key in item.get("media", [])}
+    named = {media_key for item in items for _, media_key in _media_named(item)}
     return Media.owned_keys(key, named) if named else set()
+
+
+def _media_named(fields):
+    """(field as sent, media key) of every media key `fields` name: the post's, its
+    thread's and its versions'."""
+    named = [(f"media[{i}]", media_key) for i, media_key in enumerate(fields.get("media") or [])]
+    for index, part in enumerate(fields.get("thread") or []):
+        named += [(f"thread[{index}].media[{i}]", key) for i, key in enumerate(part.get("media") or [])]
+    for platform, version in (fields.get("platforms") or {}).items():
+        nested = _media_named(version or {})
+        named += [(f"platforms.{platform}.{field}", media_key) for field, media_key in nested]
+    return named
 
 
 def _check_references(fields, owned_channels, owned_media, index, path):
     problems = []
     if "channel_id" in fields and fields["channel_id"] not in owned_channels:
         problems.append({"field": path(index, "channelId"), "message": "no such channel"})
-    for position, media_key in enumerate(fields.get("media", [])):
+    for field, media_key in _media_named(fields):
         if media_key not in owned_media:
-            problems.append({"field": path(index, f"media[{position}]"), "message": "no such media"})
+            problems.append({"field": path(index, field), "message": "no such media"})
     return problems
 
 
-def _platform_problems(key, indexed_posts, path):
-    """What breaks the limits of a platform connected to each post's channel (live mode:
-    test mode has no connections), fields named as the client sent them."""
-    if key.mode != LIVE or not indexed_posts:
-        return []
-    checks = records.content_problems({post.channel_id for _, post in indexed_posts})
-    named = {media_key for _, post in indexed_posts for media_key in post.media}
-    media = {row.id: row for row in Media.select().where(Media.id.in_(list(named)))} if named else {}
-    return [
-        {"field": path(index, field), "message": message}
-        for index, post in indexed_posts
-        for field, message in checks[post.channel_id](
-            post.content, [media[k] for k in post.media if k in media]
-        )
-    ]
+def _check_versions(indexed_posts, path):
+    """Refuse (400) what breaks a platform's rules; keep each post's warnings on it."""
+    problems, warnings = checks.versions_checked(indexed_posts, path)
+    _raise_validation(problems)
+    for index, post in indexed_posts:
+        post.warnings = warnings.get(index, [])
 
 
 def _scheduled_for(fields, zone, now, earliest, index, path, problems):
@@ -206,8 +208,7 @@ def _requeue(post, status, now):
     post.attempts = 0
     post.next_attempt_at = None
     post.last_error_code = post.last_error_message = None
-    for name, value in due.scheduled(post.scheduled_for if status == PostStatus.QUEUED else None).items():
-        setattr(post, name, value)
+    due.assign(post, due.scheduled(post.scheduled_for if status == PostStatus.QUEUED else None))
     # A worker that claimed the post but has not started loses the claim (it checks).
     post.lease_owner = post.lease_expires_at = None
     post.updated_at = now

@@ -35,10 +35,14 @@ class LinkedIn(OAuthProvider):
     transactional = False
     unknown_end_kind = None
     content_limit = limits.CONTENT_LIMIT
+    threads = False
+    comments = True  # under the post, as its author
 
     publish = staticmethod(posting.publish)
     check = staticmethod(posting.check)
     check_content = staticmethod(limits.check_content)
+    check_comment = staticmethod(limits.check_comment)
+    check_options = staticmethod(limits.check_options)
     revoke = staticmethod(oauth.revoke)
     profiles = staticmethod(oauth.profiles)
 

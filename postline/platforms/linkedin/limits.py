@@ -34,3 +34,21 @@ def check_content(content, media):
         elif item.content_type not in IMAGE_TYPES:
             problems.append((field, f"linkedin: images must be JPEG, PNG or GIF ({item.content_type} given)"))
     return problems
+
+
+COMMENT_LIMIT = 1250
+
+
+def check_comment(content):
+    """What of a first comment's text LinkedIn would refuse: [(field, message)]."""
+    length = len(content or "")
+    if not content:
+        return [("content", "linkedin: a comment needs text")]
+    if length > COMMENT_LIMIT:
+        return [("content", f"linkedin: a comment has at most {COMMENT_LIMIT} characters ({length} given)")]
+    return []
+
+
+def check_options(options, media):
+    """LinkedIn's options are checked by the API's schema; none depends on the media yet."""
+    return []

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from postline import clock
 from postline.platforms import calls
-from postline.platforms.attachments import checked_media
+from postline.platforms.attachments import checked_comment, checked_media
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -27,7 +27,8 @@ from postline.platforms.base import (
     Published,
     PublishError,
 )
-from postline.platforms.linkedin.limits import check_content
+from postline.platforms.linkedin.limits import check_comment, check_content
+from postline.statuses import PartKind
 
 VIDEO_CHECK_SECONDS = 5
 VIDEO_AVAILABLE, VIDEO_FAILED = "AVAILABLE", "PROCESSING_FAILED"
@@ -36,19 +37,22 @@ DAY_MS = 86_400_000
 RESERVED = frozenset("\\|{}@[]()<>#*_~")
 
 
-def publish(post, target, call):
-    """Upload the post's media, then post it; or Processing while LinkedIn works on a video."""
-    files = checked_media(post, "linkedin", check_content)
+def publish(post, target, part, call):
+    """Upload the part's media, then post it; or Processing while LinkedIn works on a
+    video. A first comment goes under the post, as its author."""
     api = _Rest(call)
+    if part.kind == PartKind.COMMENT:
+        return api.comment(part.parent.platform_post_id, checked_comment(part, check_comment))
+    files = checked_media(part, "linkedin", check_content)
     if files and files[0].content_type.startswith("video/"):
         return _wait({"video": api.upload_video(files[0])})
     images = [{"id": api.upload_image(item), "altText": item.alt_text} for item in files]
-    return api.create_post(post.content, images)
+    return api.create_post(part.content, images)
 
 
-def check(post, target, call):
+def check(post, target, part, call):
     """Ask LinkedIn whether the video it was processing is AVAILABLE; post once it is."""
-    state = json.loads(target.platform_state)
+    state = json.loads(part.platform_state)
     api = _Rest(call)
     video = api.get(f"/rest/videos/{quote(state['video'], safe='')}")
     if video.get("status") == VIDEO_FAILED:
@@ -56,7 +60,7 @@ def check(post, target, call):
         raise PublishError(PERMANENT, "MEDIA_PROCESSING_FAILED", f"linkedin: {reason}")
     if video.get("status") != VIDEO_AVAILABLE:
         return _wait(state)
-    return api.create_post(post.content, [{"id": state["video"]}])
+    return api.create_post(part.content, [{"id": state["video"]}])
 
 
 def _wait(state):
@@ -141,6 +145,18 @@ class _Rest:
                 UNCONFIRMED, "DELIVERY_UNCONFIRMED", "linkedin: the post was created without an id"
             )
         return Published(post_urn, post_url(post_urn))
+
+    def comment(self, post_urn, text):
+        """Comment on `post_urn` as its author; Published with the comment's URN."""
+        body = {"actor": self.author, "object": post_urn, "message": {"text": text}}
+        path = f"/rest/socialActions/{quote(post_urn, safe='')}/comments"
+        response = self._send("POST", self.base + path, json.dumps(body).encode(), self._headers(), True)
+        comment_urn = response.headers.get("x-restli-id") or calls.error_body(response.body).get("id")
+        if not comment_urn:
+            raise PublishError(
+                UNCONFIRMED, "DELIVERY_UNCONFIRMED", "linkedin: the comment was created without an id"
+            )
+        return Published(comment_urn, post_url(post_urn))
 
     def get(self, path):
         return calls.json_answer("linkedin", self._send("GET", self.base + path, None, self._headers()))

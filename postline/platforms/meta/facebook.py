@@ -9,9 +9,10 @@ time-out there is an unknown outcome, never re-sent.
 
 import json
 
-from postline.platforms.attachments import checked_media
+from postline.platforms.attachments import checked_comment, checked_media
 from postline.platforms.base import Published
 from postline.platforms.meta.graph import Graph
+from postline.statuses import PartKind
 
 PLATFORM = "facebook"
 CONTENT_LIMIT = 63_206
@@ -19,6 +20,7 @@ MAX_PHOTOS = 10
 MB = 1024 * 1024
 PHOTO_BYTES = 10 * MB
 VIDEO_BYTES = 1024 * MB
+COMMENT_LIMIT = 8_000
 
 
 def check_content(content, media):
@@ -42,18 +44,36 @@ def check_content(content, media):
     return problems
 
 
-def publish(post, target, call):
-    files = checked_media(post, PLATFORM, check_content)
+def check_comment(content):
+    """What of a first comment's text Facebook would refuse: [(field, message)]."""
+    if not content:
+        return [("content", "facebook: a comment needs text")]
+    if len(content) > COMMENT_LIMIT:
+        return [
+            ("content", f"facebook: a comment has at most {COMMENT_LIMIT} characters ({len(content)} given)")
+        ]
+    return []
+
+
+def check_options(options, media):
+    """Facebook's options are checked by the API's schema; none depends on the media yet."""
+    return []
+
+
+def publish(post, target, part, call):
     graph = Graph(call)
+    if part.kind == PartKind.COMMENT:
+        return graph.comment(part.parent, checked_comment(part, check_comment))
+    files = checked_media(part, PLATFORM, check_content)
     page = call.account_id
     if files and files[0].content_type.startswith("video/"):
         answer = graph.post(
             f"{page}/videos",
-            {"file_url": call.files.public_url(files[0]), "description": post.content or ""},
+            {"file_url": call.files.public_url(files[0]), "description": part.content or ""},
             creates=True,
         )
         return Published(str(answer["id"]), f"https://www.facebook.com/{page}/videos/{answer['id']}")
-    fields = {"message": post.content or ""}
+    fields = {"message": part.content or ""}
     if files:
         photo_ids = [
             graph.post(f"{page}/photos", {"url": call.files.public_url(item), "published": "false"})["id"]
@@ -64,9 +84,9 @@ def publish(post, target, call):
     return Published(str(answer["id"]), f"https://www.facebook.com/{answer['id']}")
 
 
-def check(post, target, call):
-    """Facebook answers at once: a target never waits on it."""
-    return publish(post, target, call)
+def check(post, target, part, call):
+    """Facebook answers at once: a part never waits on it."""
+    return publish(post, target, part, call)
 
 
 class Facebook:
@@ -76,10 +96,14 @@ class Facebook:
     transactional = False
     unknown_end_kind = None
     content_limit = CONTENT_LIMIT
+    threads = False
+    comments = True  # under the post, as the Page
 
     publish = staticmethod(publish)
     check = staticmethod(check)
     check_content = staticmethod(check_content)
+    check_comment = staticmethod(check_comment)
+    check_options = staticmethod(check_options)
 
 
 ADAPTER = Facebook()

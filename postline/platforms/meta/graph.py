@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 from postline import clock
 from postline.platforms import calls
-from postline.platforms.base import BLOCKED, PERMANENT, RETRYABLE, TOKEN, PublishError
+from postline.platforms.base import BLOCKED, PERMANENT, RETRYABLE, TOKEN, Published, PublishError
 
 TOKEN_CODES = {190, 102}
 # Application, user, page and business rate limits, and a temporary block (368).
@@ -41,6 +41,11 @@ class Graph:
 
     def get(self, path, **query):
         return self._send("GET", url(self.settings, path, query), None)
+
+    def comment(self, parent, text):
+        """Comment `text` under `parent` (a published PostPart), as the account or Page."""
+        answer = self.post(f"{parent.platform_post_id}/comments", {"message": text}, creates=True)
+        return Published(str(answer["id"]), parent.url)
 
     def post(self, path, fields, creates=False):
         """POST `fields` form-encoded; `creates`: the call makes what readers see, so a

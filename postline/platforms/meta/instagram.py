@@ -14,9 +14,9 @@ is an unknown outcome, never re-sent).
 import json
 import re
 
-from models import PostTarget
+from models import PostPart, PostTarget
 from postline import clock
-from postline.platforms.attachments import checked_media
+from postline.platforms.attachments import checked_comment, checked_media
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -27,7 +27,7 @@ from postline.platforms.base import (
     PublishError,
 )
 from postline.platforms.meta.graph import Graph
-from postline.statuses import TargetStatus
+from postline.statuses import PartKind, TargetStatus
 
 PLATFORM = "instagram"
 CONTENT_LIMIT = 2_200
@@ -64,13 +64,33 @@ def check_content(content, media):
     return problems
 
 
-def publish(post, target, call):
-    """Check the publishing limit, make the container(s), then publish once Meta is done."""
-    files = checked_media(post, PLATFORM, check_content)
+def check_comment(content):
+    """What of a first comment's text Instagram would refuse: [(field, message)]."""
+    problems = []
+    if not content:
+        problems.append(("content", "instagram: a comment needs text"))
+    elif len(content) > CONTENT_LIMIT:
+        problems.append(("content", f"instagram: a comment has at most {CONTENT_LIMIT} characters"))
+    if len(HASHTAG.findall(content or "")) > MAX_HASHTAGS:
+        problems.append(("content", f"instagram: a comment has at most {MAX_HASHTAGS} hashtags"))
+    return problems
+
+
+def check_options(options, media):
+    """Instagram's options are checked by the API's schema; none depends on the media yet."""
+    return []
+
+
+def publish(post, target, part, call):
+    """Check the publishing limit, make the container(s), then publish once Meta is done.
+    A first comment goes under the published media, as the account."""
     graph = Graph(call)
+    if part.kind == PartKind.COMMENT:
+        return graph.comment(part.parent, checked_comment(part, check_comment))
+    files = checked_media(part, PLATFORM, check_content)
     _check_publishing_limit(graph, call.account_id, target)
     media_urls = [_url_of(call.files, item) for item in files]
-    caption = post.content or ""
+    caption = part.content or ""
     if len(files) == 1:
         fields = _item_fields(files[0], media_urls[0])
         if files[0].content_type.startswith("video/"):
@@ -85,9 +105,9 @@ def publish(post, target, call):
     return _advance(graph, call, {"container": str(container)})
 
 
-def check(post, target, call):
+def check(post, target, part, call):
     """Ask Meta about the container again; publish it once it is FINISHED."""
-    return _advance(Graph(call), call, json.loads(target.platform_state))
+    return _advance(Graph(call), call, json.loads(part.platform_state))
 
 
 def _item_fields(item, url, video_type=None):
@@ -159,13 +179,15 @@ def _window_frees(target, window_ms):
     from now when Postline made none there (others' posts count too)."""
     now = clock.now_ms()
     oldest = (
-        PostTarget.select(PostTarget.published_at)
+        PostPart.select(PostPart.published_at)
+        .join(PostTarget)
         .where(
             (PostTarget.connection_id == target.connection_id)
-            & (PostTarget.status == TargetStatus.PUBLISHED)
-            & (PostTarget.published_at > now - window_ms)
+            & (PostPart.kind == PartKind.POST)
+            & (PostPart.status == TargetStatus.PUBLISHED)
+            & (PostPart.published_at > now - window_ms)
         )
-        .order_by(PostTarget.published_at)
+        .order_by(PostPart.published_at)
         .first()
     )
     return oldest.published_at + window_ms if oldest else now + LIMIT_RECHECK_MS
@@ -178,10 +200,14 @@ class Instagram:
     transactional = False
     unknown_end_kind = None
     content_limit = CONTENT_LIMIT
+    threads = False
+    comments = True  # under the published media, as the account
 
     publish = staticmethod(publish)
     check = staticmethod(check)
     check_content = staticmethod(check_content)
+    check_comment = staticmethod(check_comment)
+    check_options = staticmethod(check_options)
 
 
 ADAPTER = Instagram()

@@ -45,10 +45,14 @@ class TikTok(OAuthProvider):
     unknown_end_kind = UNCONFIRMED
     # The most characters of a post's text: a video's title (a photo post's description takes 4,000).
     content_limit = limits.VIDEO_TITLE_MAX
+    threads = False
+    comments = False  # TikTok's API has no comments
 
     publish = staticmethod(posting.publish)
     check = staticmethod(posting.check)
     check_content = staticmethod(limits.check_content)
+    check_comment = staticmethod(limits.check_comment)
+    check_options = staticmethod(limits.check_options)
     revoke = staticmethod(oauth.revoke)
     profiles = staticmethod(oauth.profiles)
 

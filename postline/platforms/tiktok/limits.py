@@ -51,3 +51,14 @@ def check_content(content, media):
                 (f"media[{index}]", f"tiktok: photos must be JPEG or WebP ({item.content_type} given)")
             )
     return problems
+
+
+def check_comment(content):
+    """TikTok's API takes no comments (the post answers no first comment)."""
+    return [("content", "tiktok: takes no first comment")]
+
+
+def check_options(options, media):
+    """TikTok's options are checked by the API's schema, and the privacy level again at
+    publish time against what the creator allows."""
+    return []

@@ -49,9 +49,9 @@ POLICY_CODES = ("reached_active_user_cap", "unaudited_client_can_only_post_to_pr
 RETRYABLE_FAIL_REASONS = ("video_pull_failed", "photo_pull_failed", "internal")
 
 
-def publish(post, target, call):
+def publish(post, target, part, call):
     """Read the creator's limits, start the publish, and wait for TikTok to finish it."""
-    files = checked_media(post, "tiktok", check_content)
+    files = checked_media(part, "tiktok", check_content)
     api = _Api(call)
     creator = api.call("/v2/post/publish/creator_info/query/", {})
     privacy = privacy_level(call.settings["privacy_levels"], creator.get("privacy_level_options") or [])
@@ -59,7 +59,7 @@ def publish(post, target, call):
     if state["kind"] == "video":
         _check_duration(files[0], creator.get("max_video_post_duration_sec"))
         post_info = {
-            "title": post.content or "",
+            "title": part.content or "",
             "privacy_level": privacy,
             "disable_duet": bool(creator.get("duet_disabled")),
             "disable_comment": bool(creator.get("comment_disabled")),
@@ -68,7 +68,7 @@ def publish(post, target, call):
         state["publish_id"] = api.post_video(post_info, files[0], call.settings["video_source"])
     else:
         post_info = {
-            "description": post.content or "",
+            "description": part.content or "",
             "privacy_level": privacy,
             "disable_comment": bool(creator.get("comment_disabled")),
             "auto_add_music": True,
@@ -77,12 +77,12 @@ def publish(post, target, call):
     return _wait(call, state)
 
 
-def check(post, target, call):
+def check(post, target, part, call):
     """Ask TikTok how the publish goes: Published, Processing again, or PublishError.
     A check that fails for now (5xx, rate limit, network) waits and asks again: the
     publish may still complete, so it is never started again from here; nor after a
     check TikTok refuses for good (the publish's end is then unknown: unconfirmed)."""
-    state = json.loads(target.platform_state)
+    state = json.loads(part.platform_state)
     try:
         data = _Api(call).call("/v2/post/publish/status/fetch/", {"publish_id": state["publish_id"]})
     except PublishError as error:

@@ -33,10 +33,14 @@ class X(OAuthProvider):
     transactional = False
     unknown_end_kind = None
     content_limit = text.MAX_WEIGHTED  # in X's weighted characters
+    threads = True  # each follow-up part replies to the one before
+    comments = True  # a first comment is the author's reply to the post
 
     publish = staticmethod(posting.publish)
     check = staticmethod(posting.check)
     check_content = staticmethod(text.check_content)
+    check_comment = staticmethod(text.check_comment)
+    check_options = staticmethod(text.check_options)
     profiles = staticmethod(oauth.profiles)
 
     def token_params(self, settings):

@@ -15,7 +15,7 @@ from urllib3 import encode_multipart_formdata
 
 from postline import clock
 from postline.platforms import calls
-from postline.platforms.attachments import checked_media
+from postline.platforms.attachments import checked_comment, checked_media
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -25,7 +25,8 @@ from postline.platforms.base import (
     Published,
     PublishError,
 )
-from postline.platforms.x.text import check_content
+from postline.platforms.x.text import check_comment, check_content
+from postline.statuses import PartKind
 
 SEGMENT_BYTES = 4 * 1024 * 1024
 PENDING_STATES = ("pending", "in_progress")
@@ -33,10 +34,13 @@ DUPLICATE = "duplicate content"
 USAGE_CAPPED = "usage-capped"
 
 
-def publish(post, target, call):
-    """Upload the post's media, then post it; or Processing while X works on a video."""
-    files = checked_media(post, "x", check_content)
+def publish(post, target, part, call):
+    """Upload the part's media, then post it (a reply to the part before, for a thread's
+    reply or the first comment); or Processing while X works on a video."""
     session = _Session(call)
+    if part.kind == PartKind.COMMENT:
+        return session.tweet(checked_comment(part, check_comment), [], _replying_to(part))
+    files = checked_media(part, "x", check_content)
     media_ids = []
     for item in files:
         if item.content_type.startswith("image/") and item.content_type != "image/gif":
@@ -46,12 +50,16 @@ def publish(post, target, call):
             media_ids.append(media_id)
             if _pending(processing):
                 return _wait(processing, {"media_ids": media_ids, "pending": media_id})
-    return session.tweet(post.content, media_ids)
+    return session.tweet(part.content, media_ids, _replying_to(part))
 
 
-def check(post, target, call):
+def _replying_to(part):
+    return part.parent.platform_post_id if part.parent is not None else None
+
+
+def check(post, target, part, call):
     """Ask X whether the media it was processing is ready; post once it is."""
-    state = json.loads(target.platform_state)
+    state = json.loads(part.platform_state)
     session = _Session(call)
     processing = session.media_status(state["pending"])
     if _pending(processing):
@@ -59,7 +67,7 @@ def check(post, target, call):
     if processing.get("state") == "failed":
         error = (processing.get("error") or {}).get("message") or "X could not process the media"
         raise PublishError(PERMANENT, "MEDIA_PROCESSING_FAILED", f"x: {error}")
-    return session.tweet(post.content, state["media_ids"])
+    return session.tweet(part.content, state["media_ids"], _replying_to(part))
 
 
 def _pending(processing):
@@ -118,10 +126,12 @@ class _Session:
         answer = self._json("GET", f"/2/media/upload?{query}")
         return answer["data"].get("processing_info") or {"state": "succeeded"}
 
-    def tweet(self, text, media_ids):
+    def tweet(self, text, media_ids, reply_to=None):
         body = {"text": text or ""}
         if media_ids:
             body["media"] = {"media_ids": media_ids}
+        if reply_to is not None:
+            body["reply"] = {"in_reply_to_tweet_id": reply_to}
         answer = self._json("POST", "/2/tweets", body, creates=True)
         tweet_id = answer["data"]["id"]
         return Published(tweet_id, f"https://x.com/{self.username or 'i'}/status/{tweet_id}")

@@ -47,3 +47,13 @@ def _kind(item):
     if item.content_type == "image/gif":
         return "gif"
     return "video" if item.content_type.startswith("video/") else "image"
+
+
+def check_comment(content):
+    """A first comment is a reply of text alone: within the same 280 weighted characters."""
+    return check_content(content, [])
+
+
+def check_options(options, media):
+    """X's options are checked by the API's schema; none depends on the media yet."""
+    return []

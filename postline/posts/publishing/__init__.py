@@ -22,7 +22,9 @@
      `processing` with a time to check again: the post stays `publishing`, its lease
      is given back and it is due at that time; no thread waits. The next worker to
      take it continues the same attempt and asks the platform (`check`).
-3. `outcomes`: each post ends `done`, `failed` (retried at `nextAttemptAt` while one
+3. `comments`: a first comment goes right after its post's parts, and a failed one is
+   retried on its own schedule by a pool of its own, never holding its post back.
+4. `outcomes`: each post ends `done`, `failed` (retried at `nextAttemptAt` while one
    is set) or `blocked`, with its event recorded in the same transaction (the outbox),
    and what came of it is logged and counted once committed.
 Every write (`writes`) happens only while this worker's lease holds; a post whose
@@ -31,5 +33,6 @@ lease was lost is left alone.
 
 from postline.posts.publishing.batches import pool, publish_batch
 from postline.posts.publishing.claims import claim_batch
+from postline.posts.publishing.comments import pool as comments_pool
 
-__all__ = ["claim_batch", "pool", "publish_batch"]
+__all__ = ["claim_batch", "comments_pool", "pool", "publish_batch"]

@@ -1,6 +1,7 @@
 """How an attempt ends: the post's new state and the event that reports it, and what is
 logged and counted once it is committed."""
 
+import dataclasses
 import logging
 from dataclasses import dataclass
 
@@ -29,6 +30,8 @@ class Outcome:
     error_code: str = None
     error_message: str = None
     delivered_at: int = None
+    # `post.comment_failed` event data of first comments that failed for good now.
+    comments_failed: tuple = ()
 
     def columns(self):
         """The post's columns this outcome writes (`nextAttemptAt` is when it is due again)."""
@@ -42,11 +45,32 @@ class Outcome:
         )
 
 
-def outcome_of(post, failures, retry_delays, now=None):
+def outcome_of(post, failures, retry_delays, now=None, comments_failed=()):
     """The post's end state after an attempt, from its targets and this attempt's errors
-    (PublishErrors), at `now` (else at once)."""
+    (PublishErrors), at `now` (else at once); `comments_failed` are the first comments
+    that failed for good in this attempt, (target, part) pairs, reported by events of
+    their own."""
     now = clock.now_ms() if now is None else now
     base = {"post_id": post.id, "channel_id": post.channel_id}
+    outcome = _outcome(post, base, failures, retry_delays, now)
+    if not comments_failed:
+        return outcome
+    failed = tuple(comment_failed(post, target, part) for target, part in comments_failed)
+    return dataclasses.replace(outcome, comments_failed=failed)
+
+
+def comment_failed(post, target, part):
+    """The data of a `post.comment_failed` event for `part`, `target`'s first comment."""
+    return {
+        "post_id": post.id,
+        "channel_id": post.channel_id,
+        "platform": target.platform,
+        "part_index": part.position,
+        "error": {"code": part.error_code, "message": part.error_message},
+    }
+
+
+def _outcome(post, base, failures, retry_delays, now):
     if post.mode == LIVE and not post.targets:
         return _blocked(base, "NO_CONNECTIONS", "The channel has no platform connections.", None)
     if any(target.status == TargetStatus.UNCONFIRMED for target in post.targets):
@@ -60,19 +84,30 @@ def outcome_of(post, failures, retry_delays, now=None):
         return _blocked(base, blocked[0].code, blocked[0].message, resume_at)
     if failures:
         return _failed(base, post.attempts, failures, retry_delays, now)
-    targets = [
-        {
-            "connection_id": target.connection_id,
-            "platform": target.platform,
-            "status": target.status,
-            "platform_post_id": target.platform_post_id,
-            "url": target.url,
-            "published_at": target.published_at,
-        }
-        for target in post.targets
-    ]
-    data = {**base, "delivered_at": now, "targets": targets}
+    data = {**base, "delivered_at": now, "targets": [target_data(target) for target in post.targets]}
     return Outcome(PostStatus.DONE, "post.delivered", data, delivered_at=now)
+
+
+def target_data(target):
+    """A target as events show it (snake_case), its parts included."""
+    return {
+        "connection_id": target.connection_id,
+        "platform": target.platform,
+        "status": target.status,
+        "platform_post_id": target.platform_post_id,
+        "url": target.url,
+        "published_at": target.published_at,
+        "parts": [
+            {
+                "index": part.position,
+                "kind": part.kind,
+                "status": part.status,
+                "platform_post_id": part.platform_post_id,
+                "url": part.url,
+            }
+            for part in target.parts
+        ],
+    }
 
 
 def _failed(base, attempts, failures, retry_delays, now):

@@ -1,13 +1,14 @@
 """What publishing writes, each only while this worker's lease on the post holds: the
-start of an attempt, a target's mark and outcome, the give-back while a platform
-works, and the end of the attempt with its event."""
+start of an attempt (targets and their parts made on first need), a part's mark and
+outcome, the give-back while a platform works, and the end of the attempt with its
+events."""
 
 from peewee import Case
 
-from models import LIVE, ChannelConnection, Connection, Post, PostTarget
+from models import LIVE, ChannelConnection, Connection, Post, PostPart, PostTarget
 from postline import clock, db, platforms
 from postline.db import due, leases
-from postline.posts import targets
+from postline.posts import targets, versions
 from postline.posts.publishing.outcomes import UNCONFIRMED_MESSAGE
 from postline.queries import posts as queries
 from postline.statuses import PostStatus, TargetStatus
@@ -47,24 +48,55 @@ def start(claimed, lease_ms):
         post.lease_expires_at, post.due_at = renewed["lease_expires_at"], renewed["due_at"]
     targets.attach(started)
     _create_targets([post for post in started if not post.targets], now)
-    _unconfirm_orphans(started, now)
+    _make_parts(started, now)
+    unconfirm_orphans([part for post in started for target in post.targets for part in target.parts], now)
     return started
 
 
-def _unconfirm_orphans(posts, now):
-    """Targets left `sending` by a worker that died before it learnt the outcome: never
+def unconfirm_orphans(parts, now):
+    """Parts left `sending` by a worker that died before it learnt the outcome: never
     send them again."""
-    orphans = [target for post in posts for target in post.targets if target.status == TargetStatus.SENDING]
+    orphans = [part for part in parts if part.status == TargetStatus.SENDING]
     if not orphans:
         return
-    PostTarget.update(
+    PostPart.update(
         status=TargetStatus.UNCONFIRMED,
         error_code="DELIVERY_UNCONFIRMED",
         error_message=UNCONFIRMED_MESSAGE,
         updated_at=now,
-    ).where(PostTarget.id.in_([target.id for target in orphans])).execute()
-    for target in orphans:
-        target.status = TargetStatus.UNCONFIRMED
+    ).where(PostPart.id.in_([part.id for part in orphans])).execute()
+    for part in orphans:
+        part.status = TargetStatus.UNCONFIRMED
+        part.error_code, part.error_message = "DELIVERY_UNCONFIRMED", UNCONFIRMED_MESSAGE
+
+
+def _make_parts(posts, now):
+    """Give each target the parts of its version it does not have yet: all of them on
+    the first attempt, those a PATCH changed after a failed one."""
+    rows = []
+    for post in posts:
+        for target in post.targets:
+            have = {part.position for part in target.parts}
+            version = versions.version_for(post, target.platform)
+            rows += [
+                {
+                    "target": target.id,
+                    "post_id": post.id,
+                    "position": position,
+                    "kind": kind,
+                    "content": content,
+                    "media": media,
+                    "status": TargetStatus.PENDING,
+                    "attempts": 0,
+                    "created_at": now,
+                    "updated_at": now,
+                }
+                for position, (kind, content, media) in enumerate(version.parts())
+                if position not in have
+            ]
+    if rows:
+        db.insert_rows(PostPart, rows)
+        targets.attach(posts)
 
 
 def _create_targets(posts, now):
@@ -104,25 +136,26 @@ def _create_targets(posts, now):
     targets.attach(with_targets)
 
 
-def target_held(target, post):
-    """Write the target's state while the post's lease holds (else LeaseLost), in one
+def part_held(part, post):
+    """Write the part's state while the post's lease holds (else LeaseLost), in one
     statement that checks the lease itself: no BEGIN/COMMIT round trips on PostgreSQL."""
     with db.writing():
-        written = queries.WRITE_TARGET_IF_HELD.execute(
-            *_columns(target).values(), target.id, post.id, post.lease_owner
+        written = queries.WRITE_PART_IF_POST_HELD.execute(
+            *columns(part).values(), part.id, post.id, post.lease_owner
         )
         if written.rowcount != 1:
             raise LeaseLost
 
 
-def targets_in_transaction(sent):
-    """Write the state of targets sent inside the caller's transaction, in one statement
+def parts_in_transaction(sent):
+    """Write the state of parts sent inside the caller's transaction, in one statement
     (their posts' rows are locked by the start, so no lease can be lost meanwhile)."""
-    db.update_rows(PostTarget, [{"id": target.id, **_columns(target)} for target in sent])
+    db.update_rows(PostPart, [{"id": part.id, **columns(part)} for part in sent])
 
 
-def _columns(target):
-    return {name: getattr(target, name) for name in queries.HELD_COLUMNS}
+def columns(part):
+    """What a call's mark or outcome writes of a part."""
+    return {name: getattr(part, name) for name in queries.HELD_COLUMNS}
 
 
 def wait_for_platform(post, check_at):
@@ -159,6 +192,8 @@ def end(results):
     reports = {}
     for post, outcome in results:
         reports.setdefault((post.account_id, post.mode, outcome.event_type), []).append(outcome.data)
+        for data in outcome.comments_failed:
+            reports.setdefault((post.account_id, post.mode, "post.comment_failed"), []).append(data)
     for (account_id, mode, event_type), payloads in reports.items():
         events.record_many(account_id, mode, event_type, payloads)
     for post, outcome in results:

@@ -1,0 +1,118 @@
+"""What a post says on each platform (docs/api.md, Versions, threads and first comments).
+
+A post has its own `content`, `media`, `thread` (follow-up parts, each `{content,
+media}`) and `firstComment` (`{content}`); `platforms.<platform>` may give any of
+these, and `options`, for one platform: what a version leaves out comes from the post.
+A version is checked against its platform's adapter at create, PATCH and publish time,
+each problem named as the client sent the field (`content` when the version took the
+post's, `platforms.x.thread[2].content` in a version's own thread).
+
+A target publishes its version as parts, in order: the post (position 0), the thread's
+replies, the first comment.
+"""
+
+import json
+from dataclasses import dataclass, field
+
+from postline.statuses import PartKind
+
+FIELDS = ("content", "media", "thread", "firstComment", "options")
+MAX_THREAD = 25
+
+
+@dataclass(frozen=True)
+class Version:
+    """One platform's version of a post; `sources` says, for each field, whether it came
+    from the post ("") or from `platforms.<platform>` (that prefix)."""
+
+    platform: str
+    content: str | None
+    media: list
+    thread: list
+    first_comment: dict | None
+    options: dict
+    sources: dict = field(default_factory=dict)
+
+    def named(self, path):
+        """`path` (relative to the version: "content", "media[1]", "thread[2].content",
+        "firstComment.content", "options.poll") as the client sent it."""
+        top = path.split(".", 1)[0].split("[", 1)[0]
+        prefix = self.sources.get(top, "")
+        return f"{prefix}{path}"
+
+    def parts(self):
+        """[(kind, content, media keys)] in publishing order."""
+        parts = [(PartKind.POST, self.content, list(self.media))]
+        parts += [(PartKind.REPLY, item.get("content"), list(item.get("media", []))) for item in self.thread]
+        if self.first_comment is not None:
+            parts.append((PartKind.COMMENT, self.first_comment.get("content"), []))
+        return parts
+
+    def media_keys(self):
+        """Every media key the version names."""
+        return [key for _, _, media in self.parts() for key in media]
+
+
+def stored(platforms):
+    """The `platforms` object as the post stores it (JSON), or None."""
+    return json.dumps(platforms, separators=(",", ":"), sort_keys=True) if platforms else None
+
+
+def loaded(text):
+    return json.loads(text) if text else {}
+
+
+def version_for(post, platform):
+    """The post's version for `platform` (a Post row, or anything with its fields)."""
+    own = loaded(post.platforms).get(platform, {})
+    base = {
+        "content": post.content,
+        "media": list(post.media or []),
+        "thread": loaded(post.thread) or [],
+        "firstComment": loaded(post.first_comment) or None,
+        "options": {},
+    }
+    merged = {name: own[name] if name in own else base[name] for name in FIELDS}
+    sources = {name: f"platforms.{platform}." for name in FIELDS if name in own}
+    return Version(
+        platform,
+        merged["content"],
+        merged["media"] or [],
+        merged["thread"] or [],
+        merged["firstComment"],
+        merged["options"] or {},
+        sources,
+    )
+
+
+def problems(version, publisher, media):
+    """What breaks `publisher`'s rules in `version`, as [(field as sent, message)];
+    `media` maps media keys to their Media rows (a missing key is checked elsewhere)."""
+    name = version.platform
+    found = []
+
+    def rows(keys):
+        return [media[key] for key in keys if key in media]
+
+    def add(prefix, checked):
+        for path, message in checked:
+            found.append((version.named(f"{prefix}{path}"), message))
+
+    add("", publisher.check_content(version.content, rows(version.media)))
+    if version.thread and not publisher.threads:
+        found.append((version.named("thread"), f"{name}: has no threads; send `platforms.{name}.thread: []`"))
+    elif len(version.thread) > MAX_THREAD:
+        found.append((version.named("thread"), f"{name}: a thread has at most {MAX_THREAD} follow-up parts"))
+    else:
+        for index, item in enumerate(version.thread):
+            add(
+                f"thread[{index}].", publisher.check_content(item.get("content"), rows(item.get("media", [])))
+            )
+    if version.first_comment is not None:
+        if not publisher.comments:
+            message = f"{name}: takes no first comment; send `platforms.{name}.firstComment: null`"
+            found.append((version.named("firstComment"), message))
+        else:
+            add("firstComment.", publisher.check_comment(version.first_comment.get("content")))
+    add("options.", publisher.check_options(version.options, rows(version.media)))
+    return found
