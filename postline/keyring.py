@@ -1,9 +1,9 @@
 """The server secret and the keys derived from it.
 
 One secret (configured, or generated once into the data directory) yields a key
-for hashing API-key secrets, a key for encrypting values at rest and a key for
-signing public media URLs. HKDF keeps them independent, so knowing one reveals
-nothing of the others.
+for hashing API-key secrets, a key for encrypting values at rest and keys for
+signing public media URLs, OAuth states and list cursors. HKDF keeps them
+independent, so knowing one reveals nothing of the others.
 """
 
 import base64
@@ -60,12 +60,14 @@ class Keyring:
         self._fernet = None
         self._media_url_key = None
         self._oauth_state_key = None
+        self._cursor_key = None
 
     def init(self, secret):
         self._hash_key = _derive(secret, b"postline api-key hash")
         self._fernet = Fernet(base64.urlsafe_b64encode(_derive(secret, b"postline encryption")))
         self._media_url_key = _derive(secret, b"postline media url")
         self._oauth_state_key = _derive(secret, b"postline oauth state")
+        self._cursor_key = _derive(secret, b"postline list cursor")
 
     def keyed_hash(self, value):
         """Hex HMAC-SHA256 of `value` under the server secret."""
@@ -79,6 +81,11 @@ class Keyring:
     def oauth_state_signature(self, message):
         """HMAC-SHA256 of `message` under the OAuth-state key, base64url without padding."""
         digest = hmac.new(self._oauth_state_key, message.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+    def cursor_signature(self, message):
+        """HMAC-SHA256 of `message` under the list-cursor key, base64url without padding."""
+        digest = hmac.new(self._cursor_key, message.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
     def encrypt(self, plaintext):

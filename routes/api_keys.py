@@ -8,7 +8,7 @@ from postline.accounts import keys
 from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
-from postline.web.listing import Listing, scope
+from postline.web.listing import Listing, links_next_page, scope
 from routes import examples
 from schemas import ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeySchema, ApiKeyUpdateSchema
 
@@ -25,6 +25,7 @@ class ApiKeys(MethodView):
     @requires("api-keys:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(ApiKeySchema), example=examples.page(examples.KEY))
+    @links_next_page
     def get(self, args):
         """List the keys of this account and mode
 

@@ -9,7 +9,7 @@ from postline.connections import records
 from postline.web.api import Blueprint, requires
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
-from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
 from routes import examples
 from schemas import ChannelCreateSchema, ChannelSchema, ChannelUpdateSchema
@@ -33,6 +33,7 @@ class Channels(MethodView):
     @requires("channels:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(ChannelSchema), example=examples.page(examples.CHANNEL))
+    @links_next_page
     def get(self, args):
         """List channels
 

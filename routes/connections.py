@@ -11,7 +11,7 @@ from postline.connections import authorization, records
 from postline.web.api import Blueprint, keyless, requires
 from postline.web.choices import CONNECTION_STATUS
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_body, list_envelope, single
-from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
 from routes import examples
 from schemas import AuthQuerySchema, AuthStartSchema, ConnectionChannelSchema, ConnectionSchema
@@ -43,6 +43,7 @@ class Connections(MethodView):
     @requires("connections:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(ConnectionSchema), example=examples.page(examples.CONNECTION))
+    @links_next_page
     def get(self, args):
         """List connections
 

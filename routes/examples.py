@@ -24,7 +24,13 @@ def page(*resources, total=None):
         "meta": {
             "request_id": "req_3f1c9a0b7d2e4f6a8b0c1d2e",
             "timestamp": NOW,
-            "pagination": {"page": 1, "per_page": 20, "total": count, "total_pages": 1 if count else 0},
+            "pagination": {
+                "page": 1,
+                "per_page": 20,
+                "total": count,
+                "total_pages": 1 if count else 0,
+                "next_cursor": None,
+            },
         },
     }
 

@@ -10,7 +10,7 @@ from postline.web.api import Blueprint, requires
 from postline.web.choices import POST_STATUS
 from postline.web.envelopes import DeletedSchema, batch_envelope, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
-from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
 from routes import examples
 from schemas import (
@@ -52,6 +52,7 @@ class Posts(MethodView):
     @blp.response(
         200, list_envelope(PostSchema), example=examples.page(examples.POST, examples.PUBLISHED_POST)
     )
+    @links_next_page
     def get(self, args):
         """List posts
 

@@ -6,8 +6,8 @@ from flask.views import MethodView
 from postline.limits import usage
 from postline.web import limits
 from postline.web.api import Blueprint, requires
-from postline.web.envelopes import envelope, list_body, list_envelope, single
-from postline.web.listing import page_fields
+from postline.web.envelopes import envelope, list_envelope, single
+from postline.web.listing import days_page, links_next_page, page_fields, scope
 from routes import examples
 from schemas import (
     UsageDayDetailSchema,
@@ -51,6 +51,7 @@ class UsageHistory(MethodView):
     @requires("analytics:read")
     @blp.arguments(HistoryQuerySchema, location="query")
     @blp.response(200, list_envelope(UsageDaySchema), example=examples.page(examples.USAGE_DAY))
+    @links_next_page
     def get(self, args):
         """List the account's usage per UTC day, oldest first
 
@@ -58,10 +59,11 @@ class UsageHistory(MethodView):
         with zeros where nothing happened. Default: the last 30 days.
         """
         key = g.api_key
-        records, total = usage.history(
-            key.account_id, key.mode, args["first"], args["last"], args["page"], args["per_page"]
-        )
-        return list_body(records, args["page"], args["per_page"], total, g.request_id)
+
+        def read(first, last):
+            return usage.history(key.account_id, key.mode, first, last, 1, (last - first).days + 1)[0]
+
+        return days_page(scope(key), args, g.request_id, read)
 
 
 @blp.route("/day")

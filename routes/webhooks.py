@@ -9,7 +9,7 @@ from postline.web.api import Blueprint, requires
 from postline.web.choices import DELIVERY_STATUS, DELIVERY_TRIGGER
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
-from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, scope
+from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.webhooks import events, subscriptions
 from routes import examples
 from schemas import (
@@ -50,6 +50,7 @@ class Webhooks(MethodView):
     @requires("webhooks:read")
     @blp.arguments(LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(WebhookSchema), example=examples.page(examples.WEBHOOK))
+    @links_next_page
     def get(self, args):
         """List webhooks
 
@@ -137,6 +138,7 @@ class Deliveries(MethodView):
     @requires("webhooks:read")
     @blp.arguments(DELIVERY_LISTING.query_schema, location="query")
     @blp.response(200, list_envelope(WebhookDeliverySchema), example=examples.page(examples.DELIVERY))
+    @links_next_page
     def get(self, args, webhook_id):
         """List a webhook's deliveries, newest first
 

@@ -205,17 +205,31 @@ def test_pagination_meta(api, clock_at):
         create(api, name=f"c{i}")
     body = api.get("/v1/channels?per_page=2&page=2").get_json()
     assert [c["name"] for c in body["data"]] == ["c2", "c3"]
-    assert body["meta"]["pagination"] == {"page": 2, "per_page": 2, "total": 5, "total_pages": 3}
+    pagination = body["meta"]["pagination"]
+    assert pagination.pop("next_cursor")  # a third page follows (tests/web/test_cursors.py)
+    assert pagination == {"page": 2, "per_page": 2, "total": 5, "total_pages": 3}
     assert body["meta"]["timestamp"] == 1_800_000_000_000
     past_end = api.get("/v1/channels?per_page=2&page=9").get_json()
     assert past_end["data"] == []
-    assert past_end["meta"]["pagination"] == {"page": 9, "per_page": 2, "total": 5, "total_pages": 3}
+    assert past_end["meta"]["pagination"] == {
+        "page": 9,
+        "per_page": 2,
+        "total": 5,
+        "total_pages": 3,
+        "next_cursor": None,
+    }
     default = api.get("/v1/channels").get_json()["meta"]["pagination"]
-    assert default == {"page": 1, "per_page": 20, "total": 5, "total_pages": 1}
+    assert default == {"page": 1, "per_page": 20, "total": 5, "total_pages": 1, "next_cursor": None}
     assert api.get("/v1/channels?per_page=100").status_code == 200
 
 
 def test_empty_listing_has_zero_pages(api):
     body = api.get("/v1/channels").get_json()
     assert body["data"] == []
-    assert body["meta"]["pagination"] == {"page": 1, "per_page": 20, "total": 0, "total_pages": 0}
+    assert body["meta"]["pagination"] == {
+        "page": 1,
+        "per_page": 20,
+        "total": 0,
+        "total_pages": 0,
+        "next_cursor": None,
+    }

@@ -52,6 +52,14 @@ def end(session):
     ConsoleSession.delete().where(ConsoleSession.id == session.id).execute()
 
 
+def end_all(user, keep=None):
+    """Sign every browser of `user` out (but the session `keep`, if given)."""
+    query = ConsoleSession.delete().where(ConsoleSession.user == user.id)
+    if keep is not None:
+        query = query.where(ConsoleSession.id != keep.id)
+    return query.execute()
+
+
 def switch_mode(session, mode):
     """Look at the account's live or test resources from now on."""
     if mode not in MODES:

@@ -3,6 +3,10 @@
 A user belongs to one account and may do anything its API keys may. Passwords are
 kept as Argon2id hashes (argon2-cffi); after `[console] max_failed_sign_ins` wrong
 passwords in a row a user is locked out for `lockout_minutes`, whatever is typed.
+
+A refused sign-in says the same words, after the same work (one password hash), for
+an unknown email, a wrong password and a locked-out user: neither the answer nor its
+time tells who has a user. A new password ends the user's other sessions.
 """
 
 import re
@@ -13,6 +17,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from models import ConsoleUser
 from postline import clock, ids
+from postline.accounts import sessions
 from postline.errors import Invalid, Unauthenticated
 
 MIN_PASSWORD = 10
@@ -49,42 +54,73 @@ def create(account_id, email, password):
 
 
 def set_password(email, password):
-    """Replace the password of the user with `email` (and lift a lockout)."""
+    """Replace the password of the user with `email` (and lift a lockout); every session
+    of the user ends (a reset: whoever had the old password is signed out)."""
     check_password(password)
-    changed = (
-        ConsoleUser.update(
-            password_hash=hasher.hash(password),
-            failed_sign_ins=0,
-            locked_until=None,
-            updated_at=clock.now_ms(),
-        )
-        .where(ConsoleUser.email == normal_email(email))
-        .execute()
-    )
-    if not changed:
+    user = ConsoleUser.get_or_none(ConsoleUser.email == normal_email(email))
+    if user is None:
         raise Invalid.field("email", "has no user")
+    _store_password(user, password)
+    sessions.end_all(user)
+
+
+def change_password(session, current, new, settings):
+    """The signed-in user of `session` replaces their password, knowing the current one
+    (Invalid otherwise, counted as a failed sign-in); their other sessions end."""
+    user = session.user
+    if not _verified(user, current, settings, clock.now_ms()):
+        raise Invalid.field("currentPassword", "is not your password")
+    if new == current:
+        raise Invalid.field("newPassword", "must differ from the current password")
+    try:
+        check_password(new)
+    except Invalid:
+        raise Invalid.field("newPassword", f"must be {MIN_PASSWORD} to {MAX_PASSWORD} characters") from None
+    _store_password(user, new)
+    sessions.end_all(user, keep=session)
+
+
+def _store_password(user, password):
+    ConsoleUser.update(
+        password_hash=hasher.hash(password), failed_sign_ins=0, locked_until=None, updated_at=clock.now_ms()
+    ).where(ConsoleUser.id == user.id).execute()
 
 
 def sign_in(email, password, settings):
-    """The user whose email and password these are, or Unauthenticated saying why not
-    (the same words for an unknown email as for a wrong password)."""
+    """The user whose email and password these are, or Unauthenticated (WRONG_PASSWORD,
+    whatever the reason: see the module's docstring)."""
     now = clock.now_ms()
     user = ConsoleUser.get_or_none(ConsoleUser.email == normal_email(email))
-    if user is not None and user.locked_until is not None and user.locked_until > now:
-        minutes = -(-(user.locked_until - now) // clock.MINUTE_MS)
-        raise Unauthenticated(
-            f"Too many failed sign-ins: try again in {minutes} minute{'s' * (minutes != 1)}.",
-            code="SIGN_IN_LOCKED",
-        )
-    if not _matches(user.password_hash if user else _NOBODY, password) or user is None:
-        if user is not None:
-            _count_failure(user, settings, now)
-        raise Unauthenticated("Wrong email or password.", code="WRONG_PASSWORD")
+    if user is None:
+        _matches(_NOBODY, password)  # the same work as for a user
+        raise refusal(settings)
+    if not _verified(user, password, settings, now):
+        raise refusal(settings)
     if hasher.check_needs_rehash(user.password_hash):
         user.password_hash = hasher.hash(password)
     user.failed_sign_ins, user.locked_until, user.last_sign_in_at = 0, None, now
     user.save()
     return user
+
+
+def refusal(settings):
+    """The one answer to a sign-in that did not work, whatever the reason."""
+    return Unauthenticated(
+        f"Wrong email or password. After {settings['max_failed_sign_ins']} wrong passwords in a row, "
+        f"signing in pauses for {settings['lockout_minutes']} minutes.",
+        code="WRONG_PASSWORD",
+    )
+
+
+def _verified(user, password, settings, now):
+    """Whether `password` is the user's and the user is not locked out; the hash is
+    checked either way, and a wrong password is counted."""
+    matches = _matches(user.password_hash, password)
+    if user.locked_until is not None and user.locked_until > now:
+        return False
+    if not matches:
+        _count_failure(user, settings, now)
+    return matches
 
 
 def _matches(password_hash, password):

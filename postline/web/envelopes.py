@@ -68,10 +68,18 @@ class ErrorSchema(Answer):
 
 
 class PaginationSchema(Answer):
-    page = fields.Integer(metadata=_doc("This page's number, from 1"))
+    page = fields.Integer(
+        allow_none=True, metadata=_doc("This page's number, from 1; null when read by cursor")
+    )
     per_page = fields.Integer(metadata=_doc("Items per page"))
     total = fields.Integer(metadata=_doc("Items in all pages"))
     total_pages = fields.Integer(metadata=_doc("ceil(total / per_page); 0 when there are none"))
+    next_cursor = fields.String(
+        allow_none=True,
+        metadata=_doc(
+            "The cursor of the next page, for `?cursor=` (also in the `Link` header); null on the last page"
+        ),
+    )
 
 
 class ListMetaSchema(Answer):
@@ -137,8 +145,9 @@ def deleted(id):
     return {"data": {"id": id, "deleted": True}}
 
 
-def list_body(rows, page, per_page, total, request_id):
-    """The `{data, meta}` body of one page of `total` items."""
+def list_body(rows, page, per_page, total, request_id, next_cursor=None):
+    """The `{data, meta}` body of one page of `total` items (`page` None when a cursor
+    named it)."""
     return {
         "data": rows,
         "meta": {
@@ -149,6 +158,7 @@ def list_body(rows, page, per_page, total, request_id):
                 "per_page": per_page,
                 "total": total,
                 "total_pages": math.ceil(total / per_page),
+                "next_cursor": next_cursor,
             },
         },
     }

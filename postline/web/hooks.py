@@ -15,7 +15,7 @@ from postline.accounts import keys
 from postline.errors import Forbidden
 from postline.jobs import heartbeat
 from postline.limits import limiter, usage
-from postline.web import legacy, limits
+from postline.web import clients, legacy, limits
 from postline.web.api import auth_rules
 from postline.web.body import storable_text
 from postline.web.errors import ApiError
@@ -30,6 +30,10 @@ access_log = logging.getLogger("postline.access")
 
 def init_app(app):
     app.extensions["postline.auth_rules"] = auth_rules(app)
+    # Read at start, so a malformed [server] trusted_proxies stops the app, not a request.
+    app.extensions["postline.trusted_proxies"] = clients.trusted_networks(
+        app.config["POSTLINE"]["server"]["trusted_proxies"]
+    )
     # Health answers from a heartbeat read at most a second ago (postline/jobs/heartbeat.py).
     app.extensions["postline.last_seen"] = heartbeat.LastSeen()
     app.before_request(before_request)

@@ -1,26 +1,36 @@
-"""List endpoints: page/per_page, sort and filter[...] (README, API notes: Listing).
+"""List endpoints: page/per_page or cursor, sort and filter[...] (docs/api.md, Lists).
 
 A `Listing` declares what a resource can be filtered and sorted by. From that it
 builds the query-string schema, so every allowed parameter appears in the
 OpenAPI document and anything else is a 400 naming the parameter, and it turns
-the parsed arguments into one page of a peewee query.
+the parsed arguments into one page of a peewee query: by offset (`page`), or after
+the position a cursor names (keyset pagination on the sort column and the id, so
+that rows added or removed meanwhile shift nothing; postline/web/cursors.py).
 """
 
+import datetime
+import functools
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
+from flask import request
 from marshmallow import Schema, ValidationError, fields, validate
-from peewee import fn
+from peewee import Tuple, fn
 from webargs.fields import DelimitedList
 
 from models import Scope
 from postline import db
 from postline.db.filters import conditions, shape_of
+from postline.errors import Invalid
+from postline.web import cursors
 from postline.web.choices import Choice, ClosedSet, known_values
 from postline.web.envelopes import list_body
 from postline.web.fields import TimestampInput, WholeNumber
 
 DEFAULT_PER_PAGE = 20
 MAX_PER_PAGE = 100
+MAX_CURSOR = 1000
+PAGING = ("page", "cursor")  # what a next page's URL replaces
 # Keeps OFFSET within what every database accepts; no real listing is this deep.
 MAX_PAGE = 1_000_000
 
@@ -54,7 +64,8 @@ class FilterValues(DelimitedList):
     is_multiple = True  # webargs hands over every occurrence of the parameter
 
     def __init__(self, item, error, **kwargs):
-        super().__init__(item, metadata={"maxItems": self.MAX_ITEMS, **kwargs.pop("metadata", {})}, **kwargs)
+        limits = {"minItems": 1, "maxItems": self.MAX_ITEMS}
+        super().__init__(item, metadata={**limits, **kwargs.pop("metadata", {})}, **kwargs)
         self.error = error
 
     def _deserialize(self, value, attr, data, **kwargs):
@@ -119,19 +130,76 @@ class Filter:
 
 
 def page_fields():
-    """The `page` and `per_page` query fields every list endpoint takes."""
+    """The `page`, `per_page` and `cursor` query fields every list endpoint takes."""
     return {
         "page": WholeNumber(
-            load_default=1,
             validate=validate.Range(min=1, max=MAX_PAGE),
-            metadata={"description": "The page to return, from 1 (a page past the end is empty)"},
+            metadata={
+                "description": "The page to return, from 1 (a page past the end is empty). Pages are "
+                "offsets: rows added or removed between two requests shift later pages; `cursor` "
+                "does not. Not with `cursor`.",
+                "default": 1,
+            },
         ),
         "per_page": WholeNumber(
             load_default=DEFAULT_PER_PAGE,
             validate=validate.Range(min=1, max=MAX_PER_PAGE),
             metadata={"description": f"Items per page, 1 to {MAX_PER_PAGE}"},
         ),
+        "cursor": fields.String(
+            validate=validate.Length(min=1, max=MAX_CURSOR),
+            metadata={
+                "description": "The page after the one that answered this `meta.pagination.next_cursor` "
+                '(also in its `Link: <...>; rel="next"`). Send the same sort and filters: a page by '
+                "cursor never repeats or skips a row that was there when the first page was read."
+            },
+        ),
     }
+
+
+def page_number(args):
+    """The offset page asked for (1 by default), or None when a cursor names the page."""
+    if args.get("cursor") is None:
+        return args.get("page", 1)
+    if "page" in args:
+        raise Invalid.field("page", "cannot be combined with `cursor`, which names its own page")
+    return None
+
+
+def links_next_page(view):
+    """A list view's answer with `Link: <...>; rel="next"` when there is a next page: the
+    request's own URL with the next cursor in place of `cursor` and `page`."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        body = view(*args, **kwargs)
+        next_cursor = body["meta"]["pagination"]["next_cursor"]
+        if next_cursor is None:
+            return body
+        query = [
+            (name, value) for name, value in request.args.items(multi=True) if name not in ("cursor", "page")
+        ]
+        query = urlencode([*query, ("cursor", next_cursor)], safe="[],")
+        return body, 200, {"Link": f'<{request.base_url}?{query}>; rel="next"'}
+
+    return wrapper
+
+
+def days_page(scope_values, args, request_id, read):
+    """The `{data, meta}` body for one page of the days from `args["first"]` to
+    `args["last"]`, oldest first, by page or by cursor (every day is a row, so a cursor
+    is the last day shown); `read(first, last)` gives the records of those days."""
+    first, last, per_page = args["first"], args["last"], args["per_page"]
+    made_for = cursors.fingerprint("days", scope_values, request.args.get("from"), request.args.get("to"))
+    page = page_number(args)
+    if page is None:
+        start = datetime.date.fromisoformat(cursors.decode(args["cursor"], made_for)) + datetime.timedelta(1)
+    else:
+        start = first + datetime.timedelta(days=min((page - 1) * per_page, (last - first).days + 1))
+    end = min(last, start + datetime.timedelta(days=per_page - 1))
+    records = read(start, end) if start <= end else []
+    next_cursor = cursors.encode(made_for, end.isoformat()) if records and end < last else None
+    return list_body(records, page, per_page, (last - first).days + 1, request_id, next_cursor)
 
 
 def scope(key):
@@ -152,6 +220,7 @@ class Listing:
         """`name` names the query schema (`Post` -> `PostListQuery`); `noun` what is listed
         (default the name in the plural: "posts")."""
         noun = noun or f"{name.lower()}s"
+        self.name = name
         self.model = model
         self.scope = scope or (lambda account_id, mode: model.visible_to(Scope(account_id, mode)))
         self.sorts = sorts or {"createdAt": model.created_at}
@@ -193,19 +262,36 @@ class Listing:
         return [(spec.name, operator, value) for spec, operator, value in self.filters(args)]
 
     def page(self, scope_values, args, request_id, total=None):
-        """The `{data, meta}` body for one page of the scope, filtered and sorted by `args`.
+        """The `{data, meta}` body for one page of the scope, filtered and sorted by `args`,
+        by offset (`page`) or after the row a `cursor` names.
 
         `total`, when the caller can count more cheaply than a COUNT, saves the count.
         """
         filters = sorted(self.filters(args), key=lambda item: (item[0].name, item[1]))
-        shape, values = shape_of([(spec.name, operator, value) for spec, operator, value in filters])
+        named = [(spec.name, operator, value) for spec, operator, value in filters]
+        shape, values = shape_of(named)
         values = [*scope_values, *values]
+        sort, per_page, page = args["sort"], args["per_page"], page_number(args)
+        made_for = cursors.fingerprint(self.name, scope_values, sort, named)
         if total is None:
             total = self._counts[len(scope_values), shape].first(*values)[0]
-        page, per_page = args["page"], args["per_page"]
-        rows_query = self._pages[len(scope_values), shape, args["sort"]]
-        rows = list(rows_query.rows(*values, per_page, (page - 1) * per_page)) if total else []
-        return list_body(rows, page, per_page, total, request_id)
+        # One row more than the page says whether another page follows.
+        if page is None:
+            after = cursors.decode(args["cursor"], made_for)
+            rows_query = self._pages[len(scope_values), shape, sort, True]
+            rows = list(rows_query.rows(*values, *after, per_page + 1))
+        else:
+            rows_query = self._pages[len(scope_values), shape, sort, False]
+            rows = list(rows_query.rows(*values, per_page + 1, (page - 1) * per_page)) if total else []
+        next_cursor = None
+        if len(rows) > per_page:
+            rows = rows[:per_page]
+            next_cursor = cursors.encode(made_for, self._position(rows[-1], sort))
+        return list_body(rows, page, per_page, total, request_id, next_cursor)
+
+    def _position(self, row, sort):
+        """Where a row stands in the `sort` order: its sort value and its id."""
+        return [getattr(row, self.sorts[sort.lstrip("-")].name), row.id]
 
     def _filtered(self, scoped, shape):
         """A function of slots (the scope's, then the filters') to the filtered query."""
@@ -220,11 +306,20 @@ class Listing:
         return self.specs[filter_name].column
 
     def _page_query(self, page_shape):
-        scoped, shape, sort = page_shape
+        scoped, shape, sort, after_a_row = page_shape
         filtered = self._filtered(scoped, shape)
-        column = self.sorts[sort.lstrip("-")]
-        order = (column.desc(), self.model.id.desc()) if sort.startswith("-") else (column, self.model.id)
-        return lambda *slots: filtered(*slots[:-2]).order_by(*order).limit(slots[-2]).offset(slots[-1])
+        column, descending = self.sorts[sort.lstrip("-")], sort.startswith("-")
+        order = (column.desc(), self.model.id.desc()) if descending else (column, self.model.id)
+        if not after_a_row:
+            return lambda *slots: filtered(*slots[:-2]).order_by(*order).limit(slots[-2]).offset(slots[-1])
+
+        def after(*slots):
+            # Keyset: the rows beyond (sort value, id) in this order; the id breaks ties.
+            key, position = Tuple(column, self.model.id), Tuple(*slots[-3:-1])
+            beyond = key < position if descending else key > position
+            return filtered(*slots[:-3]).where(beyond).order_by(*order).limit(slots[-1])
+
+        return after
 
     def _count_query(self, count_shape):
         filtered = self._filtered(*count_shape)

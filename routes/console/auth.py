@@ -1,4 +1,5 @@
-"""Signing in and out, the live/test switch, and the user's settings."""
+"""Signing in and out (of this browser or of every one), the live/test switch, and the
+user's settings (time zone, password)."""
 
 import secrets
 
@@ -8,9 +9,9 @@ from models import MODES
 from postline.accounts import sessions as console_sessions
 from postline.accounts import users
 from postline.errors import Invalid, Unauthenticated
-from postline.web import sessions
+from postline.web import clients, sessions
 from postline.web.fields import IANA_ZONES
-from routes.console.base import SIGN_IN_CSRF_COOKIE, blp, page, safe_next, settings
+from routes.console.base import SIGN_IN_CSRF_COOKIE, blp, form_errors, page, safe_next, settings
 
 
 @blp.route("/sign-in", methods=["GET", "POST"])
@@ -20,10 +21,16 @@ def sign_in():
         if sessions.current() is not None:
             return redirect(url_for("console.calendar"))
         return _sign_in_form()
-    email = request.form.get("email", "")
+    email, address = request.form.get("email", ""), clients.client_address()
+    wait = clients.sign_in_wait(address, settings("console"))
+    if wait:
+        minutes = -(-wait // 60)
+        message = "Too many failed sign-ins from your address: try again in "
+        return _sign_in_form(f"{message}{minutes} minute{'s' * (minutes != 1)}.", email, 429)
     try:
         user = users.sign_in(email, request.form.get("password", ""), settings("console"))
     except Unauthenticated as error:
+        clients.count_failed_sign_in(address, settings("console"))
         return _sign_in_form(error.message, email, 401)
     _, token = console_sessions.start(user, settings("console"))
     response = redirect(safe_next(request.args.get("next")))
@@ -59,6 +66,15 @@ def sign_out():
     return response
 
 
+@blp.post("/sign-out-everywhere")
+def sign_out_everywhere():
+    """Sign every browser of this user out, this one included."""
+    console_sessions.end_all(g.user)
+    response = redirect(url_for("console.sign_in"))
+    sessions.clear_cookie(response)
+    return response
+
+
 @blp.post("/mode")
 def switch_mode():
     """Look at the live or the test resources."""
@@ -78,4 +94,24 @@ def user_settings():
             return redirect(url_for("console.user_settings", saved=1))
         except Invalid as error:
             errors = {"timeZone": error.details[0]["message"]}
+    return _settings_page(errors)
+
+
+@blp.post("/settings/password")
+def change_password():
+    """Replace the user's password; every other browser of theirs is signed out."""
+    form = request.form
+    try:
+        users.change_password(
+            sessions.current(),
+            form.get("currentPassword", ""),
+            form.get("newPassword", ""),
+            settings("console"),
+        )
+    except Invalid as error:
+        return _settings_page(form_errors(error))
+    return redirect(url_for("console.user_settings", password=1))
+
+
+def _settings_page(errors):
     return page("settings.html", 400 if errors else 200, title="Settings", zones=IANA_ZONES, errors=errors)

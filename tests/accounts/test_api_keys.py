@@ -150,7 +150,13 @@ def test_key_listing_paginates(api):
     for i in range(4):
         create(api, name=f"k{i}")
     body = api.get("/v1/api-keys?per_page=2&page=3&sort=name").get_json()
-    assert body["meta"]["pagination"] == {"page": 3, "per_page": 2, "total": 5, "total_pages": 3}
+    assert body["meta"]["pagination"] == {
+        "page": 3,
+        "per_page": 2,
+        "total": 5,
+        "total_pages": 3,
+        "next_cursor": None,
+    }
     assert [k["name"] for k in body["data"]] == ["test key"]
 
 

@@ -15,8 +15,9 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from models import OAuthState, Post
+from models import ConsoleUser, OAuthState, Post
 from postline.statuses import PostStatus
+from tests.support.console import PASSWORD
 
 REFUSAL = "did not come from this console"
 SELECTED_ZONE = re.compile(r"<option selected>([^<]+)</option>")
@@ -75,7 +76,7 @@ def data_or_status(response):
 
 def snapshot(api, console, world):
     """What the account's API and the browser's session show: every resource a form
-    can change, and the session's sign-in, mode and time zone."""
+    can change, and the session's sign-in, mode and time zone (and the user's password)."""
     keys = api.get("/v1/api-keys").get_json()["data"]
     state = {
         "channels": api.get("/v1/channels").get_json()["data"],
@@ -87,6 +88,7 @@ def snapshot(api, console, world):
         "deliveries": data_or_status(api.get(f"/v1/webhooks/{world['webhook']}/deliveries")),
         # An OAuth run started (Connect, Reconnect) shows nowhere in the API until it ends.
         "oauth_runs": OAuthState.select().count(),
+        "password_hashes": [user.password_hash for user in ConsoleUser.select()],
     }
     settings_page = console.client.get("/console/settings")
     state["signed_in"] = settings_page.status_code == 200
@@ -101,6 +103,12 @@ def snapshot(api, console, world):
 # the console's own pages send, valid as it stands.
 CASES = [
     ("console.sign_out", "/console/sign-out", {}),
+    ("console.sign_out_everywhere", "/console/sign-out-everywhere", {}),
+    (
+        "console.change_password",
+        "/console/settings/password",
+        {"currentPassword": PASSWORD, "newPassword": "a brand new passphrase"},
+    ),
     ("console.switch_mode", "/console/mode", {"mode": "test", "next": "/console/channels"}),
     ("console.user_settings", "/console/settings", {"timeZone": "America/New_York"}),
     ("console.create_channel", "/console/channels", {"name": "Autumn", "color": "#4F46E5"}),

@@ -115,14 +115,26 @@ def test_history_defaults_to_the_last_30_days_oldest_first(api, clock_at):
     assert body["data"][27] == {"date": day(-2), **ZERO, "postsCreated": 5}
     assert body["data"][29] == {"date": day(), **ZERO, "requests": 1}
     assert all(d == {"date": d["date"], **ZERO} for d in body["data"][:27])
-    assert body["meta"]["pagination"] == {"page": 1, "per_page": 100, "total": 30, "total_pages": 1}
+    assert body["meta"]["pagination"] == {
+        "page": 1,
+        "per_page": 100,
+        "total": 30,
+        "total_pages": 1,
+        "next_cursor": None,
+    }
 
 
 def test_history_pages_through_the_range(api, clock_at):
     clock_at(T0)
     body = api.get(f"/v1/usage/history?from={day(-9)}&to={day()}&per_page=4&page=3").get_json()
     assert [d["date"] for d in body["data"]] == [day(-1), day()]
-    assert body["meta"]["pagination"] == {"page": 3, "per_page": 4, "total": 10, "total_pages": 3}
+    assert body["meta"]["pagination"] == {
+        "page": 3,
+        "per_page": 4,
+        "total": 10,
+        "total_pages": 3,
+        "next_cursor": None,
+    }
     past_the_end = api.get(f"/v1/usage/history?from={day(-9)}&to={day()}&per_page=4&page=4").get_json()
     assert past_the_end["data"] == [] and past_the_end["meta"]["pagination"]["total"] == 10
 

@@ -199,6 +199,7 @@ def make_renditions(media_dir, count):
     return json.loads(answer.stdout)
 
 
+@pytest.mark.processes  # it measures a process of its own
 def test_renditions_decode_within_the_limit_one_at_a_time(tmp_path):
     one = make_renditions(tmp_path / "one", 1)
     four = make_renditions(tmp_path / "four", 4)

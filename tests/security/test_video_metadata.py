@@ -81,6 +81,7 @@ print(json.dumps({"details": details, "grew_mb": peak() - before}))
 """
 
 
+@pytest.mark.processes  # it measures a process of its own
 def test_the_crafted_mp4_is_probed_in_a_few_mb(tmp_path):
     path = crafted_mp4(tmp_path / "crafted.mp4")
     done = subprocess.run(

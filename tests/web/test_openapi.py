@@ -205,6 +205,10 @@ def check_operation(operation, base_url, session, keys, sent):
     @given(case=operation.as_strategy())
     @settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     def conforms(case):
+        if case.query:
+            # A cursor is the server's own, signed: a generated one is rightly a 400
+            # (tests/web/test_cursors.py covers cursors).
+            case.query.pop("cursor", None)
         key = (case.headers or {}).get("Idempotency-Key")
         if key and len(key) <= 255:
             # Reusing one valid key with another body is a 422 by design; give each
