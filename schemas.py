@@ -14,6 +14,7 @@ from postline.schemas.connections import (
     AuthStartSchema,
     ConnectionChannelSchema,
     ConnectionSchema,
+    SimulatedConnectionCreateSchema,
 )
 from postline.schemas.events import EVENTS
 from postline.schemas.health import (
@@ -76,6 +77,7 @@ __all__ = [
     "ChannelUpdateSchema",
     "ConnectionChannelSchema",
     "ConnectionSchema",
+    "SimulatedConnectionCreateSchema",
     "HealthKeySchema",
     "HealthSchema",
     "MediaDeletedSchema",

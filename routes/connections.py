@@ -7,14 +7,21 @@ from flask.views import MethodView
 
 from models import Connection
 from postline import platforms
-from postline.connections import authorization, records
+from postline.connections import authorization, records, simulated
 from postline.web.api import Blueprint, keyless, requires
 from postline.web.choices import CONNECTION_STATUS
 from postline.web.envelopes import DeletedSchema, deleted, envelope, list_body, list_envelope, single
+from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
 from routes import examples
-from schemas import AuthQuerySchema, AuthStartSchema, ConnectionChannelSchema, ConnectionSchema
+from schemas import (
+    AuthQuerySchema,
+    AuthStartSchema,
+    ConnectionChannelSchema,
+    ConnectionSchema,
+    SimulatedConnectionCreateSchema,
+)
 
 blp = Blueprint(
     "connections",
@@ -53,6 +60,28 @@ class Connections(MethodView):
         page = LISTING.page(scope(g.api_key), args, g.request_id)
         records.attach_channel_ids(page["data"])
         return page
+
+
+@blp.route("/sandbox")
+class SimulatedConnections(MethodView):
+    @blp.doc(operationId="createSimulatedConnection")
+    @requires("connections:write")
+    @idempotent(envelope(ConnectionSchema), examples.data(examples.SIMULATED_CONNECTION))
+    @blp.arguments(SimulatedConnectionCreateSchema, example=examples.SIMULATED_CONNECTION_CREATE)
+    @blp.response(201, envelope(ConnectionSchema), example=examples.data(examples.SIMULATED_CONNECTION))
+    def post(self, fields):
+        """Add a simulated connection (test mode)
+
+        A test-mode key may give a test channel a connection of any network without an
+        account: posts to the channel are checked against that network's limits, threads,
+        comments and options exactly as a real connection's, and the sandbox publishes
+        them with ids and urls shaped like the network's. A live key gets a 403 naming
+        `mode`.
+        """
+        connection = simulated.create(
+            g.api_key, fields["platform"], fields["channel_id"], fields.get("username")
+        )
+        return single(records.attach_channel_ids([connection])[0])
 
 
 @blp.route("/<connection_id>")

@@ -66,6 +66,18 @@ CONNECTION = {
     "lastError": None,
     "createdAt": NOW,
     "updatedAt": NOW,
+    "simulated": False,
+}
+SIMULATED_CONNECTION_CREATE = {"platform": "x", "channelId": CHANNEL_ID, "username": "acme_test"}
+SIMULATED_CONNECTION = {
+    **CONNECTION,
+    "accountId": "sim_01jd3x5v8n2p7r4t6w9y0b3c5d",
+    "username": "acme_test",
+    "displayName": "acme_test (simulated)",
+    "avatarUrl": None,
+    "scopes": [],
+    "tokenExpiresAt": None,
+    "simulated": True,
 }
 AUTH_START = {
     "url": "https://x.com/i/oauth2/authorize?response_type=code&client_id=M1M5R3BMVy13QmpScXkzTUt5OE46MTpjaQ"
@@ -90,6 +102,9 @@ POST = {
     "scheduledFor": 1_894_699_800_000,
     "timezone": None,
     "media": [],
+    "thread": [],
+    "firstComment": None,
+    "platforms": {},
     "status": "queued",
     "attempts": 0,
     "nextAttemptAt": None,
@@ -126,6 +141,18 @@ PUBLISHED_POST = {
             "url": "https://sandbox.postline.invalid/posts/sbx_01jd3xe4r8t2y6u0i4o8p2a6s0",
             "error": None,
             "publishedAt": 1_894_699_800_032,
+            "parts": [
+                {
+                    "index": 0,
+                    "kind": "post",
+                    "content": POST_CREATE["content"],
+                    "status": "published",
+                    "platformPostId": "sbx_01jd3xe4r8t2y6u0i4o8p2a6s0",
+                    "url": "https://sandbox.postline.invalid/posts/sbx_01jd3xe4r8t2y6u0i4o8p2a6s0",
+                    "error": None,
+                    "nextAttemptAt": None,
+                }
+            ],
         }
     ],
     "deliveredAt": 1_894_699_800_032,

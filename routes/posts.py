@@ -8,7 +8,15 @@ from postline import tallies
 from postline.posts import lifecycle, targets
 from postline.web.api import Blueprint, requires
 from postline.web.choices import POST_STATUS
-from postline.web.envelopes import DeletedSchema, batch_envelope, deleted, envelope, list_envelope, single
+from postline.web.envelopes import (
+    DeletedSchema,
+    deleted,
+    envelope,
+    list_envelope,
+    single,
+    written,
+    written_envelope,
+)
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
@@ -66,9 +74,9 @@ class Posts(MethodView):
 
     @blp.doc(operationId="createPost")
     @requires("posts:write")
-    @idempotent(envelope(PostSchema), examples.data(examples.POST))
+    @idempotent(written_envelope(PostSchema), examples.data(examples.POST))
     @blp.arguments(PostCreateSchema, example=examples.POST_CREATE)
-    @blp.response(201, envelope(PostSchema), example=examples.data(examples.POST))
+    @blp.response(201, written_envelope(PostSchema), example=examples.data(examples.POST))
     def post(self, fields):
         """Schedule a post
 
@@ -77,28 +85,30 @@ class Posts(MethodView):
         `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
         the built-in sandbox publishes it, so you can watch the whole lifecycle.
         """
-        return single(lifecycle.create(g.api_key, [fields], _settings())[0])
+        (post,) = lifecycle.create(g.api_key, [fields], _settings())
+        return written(post, post.warnings)
 
 
 @blp.route("/batch")
 class PostBatch(MethodView):
     @blp.doc(operationId="createPostBatch")
     @requires("posts:write")
-    @idempotent(batch_envelope(PostSchema), {"data": [examples.POST]})
+    @idempotent(written_envelope(PostSchema, many=True), {"data": [examples.POST]})
     @blp.arguments(PostBatchCreateSchema, example=examples.POSTS_CREATE)
-    @blp.response(201, batch_envelope(PostSchema), example={"data": [examples.POST]})
+    @blp.response(201, written_envelope(PostSchema, many=True), example={"data": [examples.POST]})
     def post(self, body):
         """Create up to 100 posts, all or none
 
         One invalid item fails the batch; every item's problems are reported, named like
         `posts[3].content`.
         """
-        return {"data": lifecycle.create(g.api_key, body["posts"], _settings(), lifecycle.batch_path)}
+        posts = lifecycle.create(g.api_key, body["posts"], _settings(), lifecycle.batch_path)
+        return written(posts, [warning for post in posts for warning in post.warnings])
 
     @blp.doc(operationId="updatePostBatch", **answers(409, 404))
     @requires("posts:write")
     @blp.arguments(PostBatchUpdateSchema, example=examples.POSTS_UPDATE)
-    @blp.response(200, batch_envelope(PostSchema), example={"data": [examples.POST]})
+    @blp.response(200, written_envelope(PostSchema, many=True), example={"data": [examples.POST]})
     def patch(self, body):
         """Update up to 100 posts, all or none
 
@@ -106,7 +116,8 @@ class PostBatch(MethodView):
         one post does; an unknown id is a 404, a post being published a 409.
         """
         changes = [(item.pop("id"), item) for item in body["posts"]]
-        return {"data": lifecycle.update(g.api_key, changes, _settings(), lifecycle.batch_path)}
+        posts = lifecycle.update(g.api_key, changes, _settings(), lifecycle.batch_path)
+        return written(posts, [warning for post in posts for warning in post.warnings])
 
     @blp.doc(operationId="deletePostBatch", **answers(409, 404))
     @requires("posts:write")
@@ -139,7 +150,7 @@ class PostById(MethodView):
     @blp.arguments(PostUpdateSchema, example=examples.POST_UPDATE)
     @blp.response(
         200,
-        envelope(PostSchema),
+        written_envelope(PostSchema),
         example=examples.data({**examples.POST, "content": examples.POST_UPDATE["content"]}),
     )
     def patch(self, fields, post_id):
@@ -147,7 +158,8 @@ class PostById(MethodView):
 
         Allowed while the post is draft, queued, failed or blocked; resets attempts.
         """
-        return single(lifecycle.update(g.api_key, [(post_id, fields)], _settings())[0])
+        (post,) = lifecycle.update(g.api_key, [(post_id, fields)], _settings())
+        return written(post, post.warnings)
 
     @blp.doc(operationId="deletePost", **answers(409))
     @requires("posts:write")

@@ -90,17 +90,24 @@ def test_the_checks_catch_a_missing_member_and_a_wrong_signature():
         transactional = False
         unknown_end_kind = None
         content_limit = None
+        threads = comments = False
 
-        def publish(self, post, target):
+        def publish(self, post, target, call):
             raise NotImplementedError
 
         def check_content(self, content, media):
             return []
 
+        def check_comment(self, content):
+            return []
+
+        def check_options(self, options, media):
+            return []
+
     adapter = Incomplete()
     assert not isinstance(adapter, protocol.Publisher)
     assert mismatches(adapter, protocol.Publisher) == [
-        "publish(post, target), not (post, target, call)",
+        "publish(post, target, call), not (post, target, part, call)",
         "no check()",
     ]
 

@@ -1,5 +1,5 @@
-"""Managing connections: their channels, verification, refresh and removal, and the
-platform limits posts are checked against (README, API notes: Connections)."""
+"""Managing connections: their channels, verification, refresh and removal (docs/api.md,
+Connections)."""
 
 import logging
 
@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 def add_to_channel(key, connection_id, channel_id):
     """Link the connection to the channel (again: no change); returns the connection."""
     connection = Connection.get_visible(key, connection_id)
-    _channel(key, channel_id)
+    channel_of(key, channel_id)
     link(channel_id, connection.id, clock.now_ms())
     return connection
 
@@ -24,14 +24,15 @@ def add_to_channel(key, connection_id, channel_id):
 def remove_from_channel(key, connection_id, channel_id):
     """Unlink the connection from the channel (not linked: no change)."""
     connection = Connection.get_visible(key, connection_id)
-    _channel(key, channel_id)
+    channel_of(key, channel_id)
     ChannelConnection.delete().where(
         (ChannelConnection.channel == channel_id) & (ChannelConnection.connection == connection.id)
     ).execute()
     return connection
 
 
-def _channel(key, channel_id):
+def channel_of(key, channel_id):
+    """The key's channel `channel_id`, named in a request body: 400 naming `channelId` if none."""
     channel = Channel.visible_to(key).where(Channel.id == channel_id).first()
     if channel is None:
         raise Invalid.field("channelId", "No such channel.")
@@ -43,6 +44,9 @@ def delete(key, connection_id):
     effort: the connection goes either way). Posts already sending to it end blocked
     CONNECTION_EXPIRED."""
     connection = Connection.get_visible(key, connection_id)
+    if connection.simulated:
+        connection.delete_instance()  # no platform to tell
+        return
     adapter = platforms.provider(connection.provider)
     token = connection.refresh_token or connection.access_token
     if adapter is not None and adapter.revokes_access_token:
@@ -58,7 +62,7 @@ def refresh(key, connection_id):
     """Refresh the connection's tokens now; the connection as it then stands."""
     connection = Connection.get_visible(key, connection_id)
     adapter = platforms.provider(connection.provider)
-    if adapter is None or not adapter.refreshes:
+    if adapter is None or not adapter.refreshes or connection.simulated:
         raise Invalid.field(
             "id", f"{connection.platform} tokens cannot be refreshed", code="REFRESH_NOT_SUPPORTED"
         )
@@ -98,6 +102,8 @@ def verify_one(connection):
     if connection.status in ConnectionStatus.DEAD:
         return connection
     now = clock.now_ms()
+    if connection.simulated:
+        return _record(connection, last_verified_at=now)  # nothing to ask: it is Postline's own
     try:
         profiles = _profiles(connection)
     except tokens.ConnectionDead:
@@ -171,28 +177,6 @@ def _record(connection, **columns):
     Connection.update(**columns, updated_at=clock.now_ms()).where(
         (Connection.id == connection.id) & Connection.status.not_in(ConnectionStatus.DEAD)
     ).execute()
-
-
-def content_problems(channel_ids):
-    """{channel id: check(content, media) -> [(field, message)]}: the limits of every
-    platform connected to each channel, for posts checked at create and PATCH time."""
-    links = (
-        ChannelConnection.select(ChannelConnection.channel, Connection.platform)
-        .join(Connection)
-        .where(ChannelConnection.channel.in_(list(channel_ids)))
-        .distinct()
-    )
-    platforms_of = {channel_id: set() for channel_id in channel_ids}
-    for row in links.tuples():
-        platforms_of[row[0]].add(row[1])
-
-    def checker(names):
-        adapters = [platforms.for_platform(name) for name in sorted(names)]
-        return lambda content, media: [
-            problem for adapter in adapters for problem in adapter.check_content(content, media)
-        ]
-
-    return {channel_id: checker(names) for channel_id, names in platforms_of.items()}
 
 
 def attach_channel_ids(connections):

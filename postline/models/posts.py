@@ -1,5 +1,7 @@
 """Posts, their targets, the test-mode sandbox's feed, and the per-status tallies of posts."""
 
+import json
+
 from peewee import (
     AutoField,
     BigIntegerField,
@@ -61,6 +63,18 @@ class Post(HasLastError, TenantModel):
             (("account", "mode", "status", "created_at", "id"), False),
             (("account", "mode", "channel", "scheduled_for", "id"), False),
         )
+
+    @property
+    def thread_parts(self):
+        return json.loads(self.thread) if self.thread else []
+
+    @property
+    def first_comment_value(self):
+        return json.loads(self.first_comment) if self.first_comment else None
+
+    @property
+    def platform_versions(self):
+        return json.loads(self.platforms) if self.platforms else {}
 
     @property
     def targets(self):
@@ -141,6 +155,17 @@ class PostTarget(BaseModel):
     @classmethod
     def of_posts(cls, post_ids):
         return cls.select().where(cls.post.in_(list(post_ids))).order_by(cls.id)
+
+    @classmethod
+    def add(cls, post_id, platform, connection_id=None, **part):
+        """A new target of a post, with its post part (`part` its fields beside the
+        defaults); the post is from now on known to have targets."""
+        post = Post.get_by_id(post_id)
+        Post.update(has_targets=True).where(Post.id == post_id).execute()
+        target = cls.create(post=post_id, platform=platform, connection_id=connection_id)
+        fields = {"kind": PartKind.POST, "content": post.content, "media": post.media, **part}
+        PostPart.create(target=target, post_id=post_id, position=0, **fields)
+        return target
 
 
 class PostPart(BaseModel):

@@ -45,6 +45,7 @@ __all__ = [
     "Tokens",
     "for_platform",
     "provider",
+    "provider_of",
 ]
 
 PROVIDERS = {
@@ -67,3 +68,11 @@ def for_platform(platform):
 def provider(name):
     """The provider adapter named `name`, or None."""
     return PROVIDERS.get(name)
+
+
+def provider_of(platform):
+    """The name of the provider whose accounts publish to `platform`, or None."""
+    return next(
+        (name for name, adapter in PROVIDERS.items() if platform in [p.platform for p in adapter.platforms]),
+        None,
+    )

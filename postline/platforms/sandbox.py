@@ -72,7 +72,8 @@ def _refusal(part):
     tokens = set((part.content or "").split())
     if FAIL_TAG in tokens or (FAIL_ONCE_TAG in tokens and part.attempts <= 1):
         tag = FAIL_TAG if FAIL_TAG in tokens else FAIL_ONCE_TAG
-        return PublishError(RETRYABLE, "SANDBOX_FAILURE", f"The sandbox failed this part ({tag}).")
+        what = "post" if part.position == 0 else f"part {part.position}"
+        return PublishError(RETRYABLE, "SANDBOX_FAILURE", f"The sandbox failed this {what} ({tag}).")
     if BLOCK_TAG in tokens:
         return PublishError(BLOCKED, "SANDBOX_BLOCKED", f"The sandbox blocked this post ({BLOCK_TAG}).")
     return None

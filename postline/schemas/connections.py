@@ -10,7 +10,7 @@ from postline.web.fields import NOT_BLANK, CreatedAt, Timestamp, UpdatedAt, desc
 
 # Known today; more networks will come, so the document keeps these strings open.
 PROVIDERS = ", ".join(platforms.PROVIDERS)
-PLATFORMS = "x, linkedin, facebook, instagram, tiktok"
+PLATFORMS = ", ".join(platform for platform in platforms.PUBLISHERS if platform != "sandbox")
 
 
 class ConnectionSchema(Answer):
@@ -50,6 +50,10 @@ class ConnectionSchema(Answer):
         ProblemSchema,
         data_key="lastError",
         allow_none=True,
+    )
+    simulated = described(
+        fields.Boolean,
+        "A test-mode connection that publishes through the sandbox with this platform's rules",
     )
     created_at = CreatedAt()
     updated_at = UpdatedAt()
@@ -91,3 +95,24 @@ class AuthStartSchema(Answer):
     url = described(fields.String, "The platform's page to open in the user's browser")
     state = described(fields.String, "The signed, single-use state the callback will carry")
     expires_at = described(Timestamp, "When the state stops working (Unix ms)", data_key="expiresAt")
+
+
+class SimulatedConnectionCreateSchema(Schema):
+    platform = described(
+        fields.String,
+        f"The network it simulates; known today: {PLATFORMS}",
+        required=True,
+        validate=validate.Length(min=1, max=16),
+    )
+    channel_id = described(
+        fields.String,
+        "The test channel it publishes for",
+        data_key="channelId",
+        required=True,
+        validate=validate.Length(min=1, max=40),
+    )
+    username = described(
+        fields.String,
+        "The account's handle (default `<platform>_tester`)",
+        validate=validate.Length(min=1, max=64),
+    )

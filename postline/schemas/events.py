@@ -8,7 +8,7 @@ postline/webhooks write; tests/webhooks/test_event_schemas.py holds real events 
 from marshmallow import fields
 
 from postline.schemas.common import ProblemSchema
-from postline.web.choices import CONNECTION_STATUS, POST_STATUS, TARGET_STATUS, Choice
+from postline.web.choices import CONNECTION_STATUS, PART_KIND, POST_STATUS, TARGET_STATUS, Choice
 from postline.web.envelopes import Answer
 from postline.web.fields import Timestamp, described
 
@@ -24,6 +24,14 @@ class PostCreatedDataSchema(Answer):
     status = described(Choice, "`queued`, or `draft` for a held post", POST_STATUS)
 
 
+class EventPartSchema(Answer):
+    index = described(fields.Integer, "Its place among the target's parts, from 0")
+    kind = described(Choice, "post, reply or comment", PART_KIND)
+    status = described(Choice, "Where it stands (a first comment may still be on its way)", TARGET_STATUS)
+    platform_post_id = described(fields.String, "Its id on the platform", allow_none=True)
+    url = described(fields.String, "Its address, where the platform gives one", allow_none=True)
+
+
 class EventTargetSchema(Answer):
     connection_id = described(
         fields.String, "The platform connection, `conn_...` (null for the sandbox)", allow_none=True
@@ -37,6 +45,11 @@ class EventTargetSchema(Answer):
         fields.String, "The published post's address, where the platform gives one", allow_none=True
     )
     published_at = described(Timestamp, "When the platform confirmed it (Unix ms)", allow_none=True)
+    parts = described(
+        fields.List,
+        "What it published, in order: the post, its thread's replies, its first comment",
+        fields.Nested(EventPartSchema),
+    )
 
 
 class PostDeliveredDataSchema(Answer):
@@ -65,6 +78,14 @@ class PostBlockedDataSchema(Answer):
         ProblemSchema,
     )
     next_attempt_at = described(Timestamp, NEXT_ATTEMPT + " (only rate limits resume)", allow_none=True)
+
+
+class PostCommentFailedDataSchema(Answer):
+    post_id = described(fields.String, POST_ID)
+    channel_id = described(fields.String, CHANNEL_ID)
+    platform = described(fields.String, "Where the comment was to go")
+    part_index = described(fields.Integer, "The comment's place among its target's parts")
+    error = described(fields.Nested, "Why it failed for good", ProblemSchema)
 
 
 class WebhookTestDataSchema(Answer):
@@ -112,6 +133,10 @@ EVENTS = {
     "post.blocked": (
         event_schema("post.blocked", PostBlockedDataSchema),
         "A post stopped until something changes; it resumes on its own only after a rate limit.",
+    ),
+    "post.comment_failed": (
+        event_schema("post.comment_failed", PostCommentFailedDataSchema),
+        "A published post's first comment failed for good; the post stays `done`.",
     ),
     "webhook.test": (
         event_schema("webhook.test", WebhookTestDataSchema),

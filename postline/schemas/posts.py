@@ -4,6 +4,15 @@ up to MAX_BATCH posts."""
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from postline.schemas.common import ProblemSchema
+from postline.schemas.versions import (
+    FirstCommentSchema,
+    PlatformVersionsSchema,
+    PostPartSchema,
+    ThreadPartSchema,
+    first_comment_field,
+    platforms_field,
+    thread_field,
+)
 from postline.statuses import PostStatus
 from postline.web.choices import POST_STATUS, TARGET_STATUS, Choice, known_values
 from postline.web.envelopes import Answer
@@ -46,7 +55,16 @@ class PostTargetSchema(Answer):
     )
     error = described(fields.Nested, "Why its last attempt failed, or null", ProblemSchema, allow_none=True)
     published_at = described(
-        Timestamp, "When the platform confirmed it (Unix ms)", data_key="publishedAt", allow_none=True
+        Timestamp,
+        "When the platform confirmed it, its whole thread included (Unix ms)",
+        data_key="publishedAt",
+        allow_none=True,
+    )
+    parts = described(
+        fields.List,
+        "What it publishes, in order: the post, its thread's replies, its first comment; "
+        "`platformPostId`, `url` and `error` above are the post part's",
+        fields.Nested(PostPartSchema),
     )
 
 
@@ -57,6 +75,26 @@ class PostSchema(Answer):
     scheduled_for = described(Timestamp, "When it is to be published (Unix ms)", data_key="scheduledFor")
     timezone = described(fields.String, "The IANA zone its local times are read in, or null", allow_none=True)
     media = described(fields.List, "Media keys attached, in order", fields.String())
+    thread = described(
+        fields.List,
+        "Its follow-up parts, published as replies",
+        fields.Nested(ThreadPartSchema),
+        attribute="thread_parts",
+    )
+    first_comment = described(
+        fields.Nested,
+        "Its first comment, or null",
+        FirstCommentSchema,
+        data_key="firstComment",
+        attribute="first_comment_value",
+        allow_none=True,
+    )
+    platforms = described(
+        fields.Nested,
+        "Its per-platform versions, as sent",
+        PlatformVersionsSchema,
+        attribute="platform_versions",
+    )
     status = described(Choice, "Where the post stands", POST_STATUS)
     attempts = described(fields.Integer, "Publishing attempts started so far")
     next_attempt_at = Timestamp(
@@ -127,6 +165,9 @@ class PostFieldsSchema(Schema):
         validate=validate.OneOf(PostStatus.SETTABLE),
         metadata={"description": "draft holds the post; queued (the default) schedules it"},
     )
+    thread = thread_field()
+    first_comment = first_comment_field(data_key="firstComment")
+    platforms = platforms_field()
 
 
 class PostCreateSchema(PostFieldsSchema):

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from marshmallow import fields, validate
 
 from models import MODES
-from postline.statuses import ConnectionStatus, DeliveryStatus, DeliveryTrigger, PostStatus, TargetStatus
+from postline.statuses import (
+    ConnectionStatus,
+    DeliveryStatus,
+    DeliveryTrigger,
+    PartKind,
+    PostStatus,
+    TargetStatus,
+)
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,12 @@ TARGET_STATUS = ClosedSet(
     "`processing` (the platform took it and finishes later), `published`, `failed`, or "
     "`unconfirmed` (the outcome of a send is unknown: never re-sent on its own).",
 )
+PART_KIND = ClosedSet(
+    "PartKind",
+    PartKind.ALL,
+    "What a part of a target is: `post` (the post itself), `reply` (a part of its thread, replying "
+    "to the part before) or `comment` (its first comment).",
+)
 CONNECTION_STATUS = ClosedSet(
     "ConnectionStatus",
     ConnectionStatus.ALL,
@@ -63,7 +76,15 @@ MODE = ClosedSet(
     "Mode", MODES, "`live` or `test`: test-mode keys see only test-mode resources, published by the sandbox."
 )
 
-CLOSED_SETS = (POST_STATUS, TARGET_STATUS, CONNECTION_STATUS, DELIVERY_STATUS, DELIVERY_TRIGGER, MODE)
+CLOSED_SETS = (
+    POST_STATUS,
+    TARGET_STATUS,
+    PART_KIND,
+    CONNECTION_STATUS,
+    DELIVERY_STATUS,
+    DELIVERY_TRIGGER,
+    MODE,
+)
 
 
 class Choice(fields.String):

@@ -115,6 +115,40 @@ def batch_envelope(schema_class):
     return Envelope.from_dict({"data": data}, name=f"{name}BatchResponse")
 
 
+class WarningSchema(Answer):
+    field = fields.String(metadata=_doc("The field the warning is about, e.g. `platforms.tiktok`"))
+    message = fields.String(metadata=_doc("What the client should know"))
+
+
+def _warnings():
+    return fields.List(
+        fields.Nested(WarningSchema),
+        metadata=_doc("What the client should know of what it sent; present only when there is something"),
+    )
+
+
+@functools.cache
+def written_envelope(schema_class, many=False):
+    """`{data: <resource>, warnings?}` (or `[<resource>]` for a batch): the answer of a
+    create or change that may carry warnings beside what it wrote."""
+    name = schema_class.__name__.removesuffix("Schema")
+    data = fields.Nested(schema_class, metadata=_doc(f"The {_noun(name)}"))
+    if many:
+        data = fields.List(
+            fields.Nested(schema_class), metadata=_doc(f"Every {_noun(name)} of the batch, in order")
+        )
+    envelope_class = type(
+        "WrittenEnvelope", (Envelope,), {"Meta": type("Meta", (), {"optional": ("warnings",)})}
+    )
+    suffix = "BatchWriteResponse" if many else "WriteResponse"
+    return envelope_class.from_dict({"data": data, "warnings": _warnings()}, name=f"{name}{suffix}")
+
+
+def written(data, warnings):
+    """The `{data, warnings?}` body: `warnings` only when there are some."""
+    return {"data": data, "warnings": warnings} if warnings else {"data": data}
+
+
 @functools.cache
 def list_envelope(schema_class):
     """`{data: [<resource>], meta}`, named after the resource schema."""

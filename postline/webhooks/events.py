@@ -19,6 +19,7 @@ TYPES = (
     "post.blocked",
     "webhook.test",
     "connection.expired",
+    "post.comment_failed",
 )
 TEST_MESSAGE = "A test event from Postline: your endpoint received it."
 

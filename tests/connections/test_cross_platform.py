@@ -9,7 +9,7 @@ import pytest
 from devtools.connecting import connect_every_platform
 from devtools.fakes.registry import PLATFORMS, providers
 from devtools.media import image, upload
-from models import PostTarget
+from models import PostPart
 from postline import clock
 from postline.statuses import TargetStatus
 from tests.connections.conftest import create_post, post_of, run_worker
@@ -81,8 +81,8 @@ def publish_to_the_end(api, post_id, clock_at):
                 published_at.setdefault(platform, now)
         if outcome != {post_id: "publishing"}:
             return outcome, published_at
-        waiting = PostTarget.select().where(
-            (PostTarget.post == post_id) & (PostTarget.status == TargetStatus.PROCESSING)
+        waiting = PostPart.select().where(
+            (PostPart.post_id == post_id) & (PostPart.status == TargetStatus.PROCESSING)
         )
         check_at = min(target.check_at for target in waiting)
         assert check_at > now

@@ -44,6 +44,7 @@ def test_connecting_x_creates_a_connection_with_its_profile_and_no_tokens(api, f
         "lastError": None,
         "createdAt": T,
         "updatedAt": T,
+        "simulated": False,
     }
     assert connection["id"].startswith("conn_")
     assert api.get(f"/v1/connections/{connection['id']}").get_json()["data"] == connection

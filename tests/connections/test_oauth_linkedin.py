@@ -55,6 +55,7 @@ def test_connecting_linkedin_creates_a_connection_for_the_member(api, fake_linke
         "lastError": None,
         "createdAt": T,
         "updatedAt": T,
+        "simulated": False,
     }
     row = Connection.get_by_id(connection["id"])
     [access_token] = fake_linkedin.access_tokens

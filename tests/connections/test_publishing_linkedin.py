@@ -11,7 +11,7 @@ import requests
 
 from devtools.fakes.linkedin import API_VERSION, AUTHOR
 from devtools.media import image, upload, video
-from models import PostTarget
+from models import PostPart
 from tests.connections.conftest import connect, create_post, events_of, post_of, run_worker
 from tests.support import ROOT
 from tests.support.client import assert_error
@@ -63,6 +63,18 @@ def test_a_text_post_is_published_with_the_id_from_x_restli_id(api, fake_linkedi
             "url": f"https://www.linkedin.com/feed/update/{sent['id']}/",
             "error": None,
             "publishedAt": T,
+            "parts": [
+                {
+                    "index": 0,
+                    "kind": "post",
+                    "content": text,
+                    "status": "published",
+                    "platformPostId": sent["id"],
+                    "url": f"https://www.linkedin.com/feed/update/{sent['id']}/",
+                    "error": None,
+                    "nextAttemptAt": None,
+                }
+            ],
         }
     ]
     assert sent["id"].startswith("urn:li:share:")
@@ -106,7 +118,7 @@ def test_a_video_is_uploaded_in_parts_and_posted_once_available(api, fake_linked
     assert run_worker() == {post_id: "publishing"}
     post = post_of(api, post_id)
     assert post["status"] == "publishing" and post["targets"][0]["status"] == "processing"
-    assert PostTarget.get().check_at == T + 5000
+    assert PostPart.get().check_at == T + 5000
     [(urn, uploaded)] = fake_linkedin.videos.items()
     assert fake_linkedin.requests["POST /rest/videos"] == 2  # initializeUpload, finalizeUpload
     assert len(uploaded["etags"]) == 5 and uploaded["data"] == video(total=4500)

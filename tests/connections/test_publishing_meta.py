@@ -13,7 +13,7 @@ from werkzeug.test import encode_multipart
 from devtools.connecting import authorize
 from devtools.fakes.meta import CLIENT_ID, IG_ID, PAGES, FakeMeta
 from devtools.media import image, upload, video
-from models import PostTarget
+from models import PostPart
 from tests.connections.conftest import create_post, events_of, post_of, query_of, run_worker
 from tests.support import fakes
 from tests.support.client import assert_error, fetch_through
@@ -256,7 +256,7 @@ def test_a_carousel_with_a_video_waits_for_processing_then_publishes(api, fake_m
     post_id = create(api, channel_id, "A morning in three", media=keys)
     assert run_worker() == {post_id: "publishing"}
     [target] = post_of(api, post_id)["targets"]
-    assert target["status"] == "processing" and PostTarget.get().check_at == T + 5000
+    assert target["status"] == "processing" and PostPart.get().check_at == T + 5000
     assert fake_meta.endpoints()["POST /{id}/media"] == 4 and fake_meta.posts == []
     assert run_worker() == {}  # not yet time to ask
     clock_at(T + 5000)

@@ -7,7 +7,7 @@ import pytest
 from devtools.connecting import authorize
 from devtools.fakes.tiktok import MB, USER
 from devtools.media import image, video
-from models import PostTarget
+from models import PostPart
 from postline.connections import tokens
 from postline.platforms.tiktok import posting
 from tests.connections.conftest import connect, create_post, events_of, post_of, query_of, run_worker
@@ -133,7 +133,7 @@ def test_a_video_is_uploaded_in_chunks_in_order_and_published(api, fake_tiktok, 
     }
     assert fake_tiktok.requests["POST /v2/post/publish/creator_info/query/"] == 1
     post = post_of(api, post_id)
-    assert post["targets"][0]["status"] == "processing" and PostTarget.get().check_at == T + CHECK_MS
+    assert post["targets"][0]["status"] == "processing" and PostPart.get().check_at == T + CHECK_MS
     assert run_worker() == {}  # no thread waits: nothing until check_at
     clock_at(T + CHECK_MS)
     assert run_worker() == {post_id: "publishing"}  # PROCESSING_UPLOAD
@@ -387,10 +387,10 @@ def test_a_rate_limited_status_check_waits_a_minute(api, fake_tiktok, clock_at):
     fake_tiktok.status_replies = ["rate_limit", "500"]
     clock_at(T + CHECK_MS)
     assert run_worker() == {post_id: "publishing"}
-    assert PostTarget.get().check_at == T + CHECK_MS + 60_000
+    assert PostPart.get().check_at == T + CHECK_MS + 60_000
     clock_at(T + CHECK_MS + 60_000)
     assert run_worker() == {post_id: "publishing"}  # a 5xx: asked again, never sent again
-    assert PostTarget.get().check_at == T + 2 * CHECK_MS + 60_000
+    assert PostPart.get().check_at == T + 2 * CHECK_MS + 60_000
     fake_tiktok.processing_checks = 0
     clock_at(T + 2 * CHECK_MS + 60_000)
     assert run_worker() == {post_id: "done"}
@@ -521,7 +521,7 @@ def test_a_processing_target_whose_token_cannot_be_refreshed_is_checked_again_la
     clock_at(T + CHECK_MS)
     assert run_worker() == {post_id: "publishing"}
     target = post_of(api, post_id)["targets"][0]
-    assert target["status"] == "processing" and PostTarget.get().check_at == T + CHECK_MS + 60_000
+    assert target["status"] == "processing" and PostPart.get().check_at == T + CHECK_MS + 60_000
     fake_tiktok.processing_checks = 0
     clock_at(T + CHECK_MS + 60_000)
     assert run_worker() == {post_id: "done"}
@@ -536,7 +536,7 @@ def test_a_processing_target_whose_token_is_refused_after_a_refresh_is_checked_a
     fake_tiktok.status_replies = ["401", "401"]
     clock_at(T + CHECK_MS)
     assert run_worker() == {post_id: "publishing"}
-    assert PostTarget.get().check_at == T + CHECK_MS + 60_000
+    assert PostPart.get().check_at == T + CHECK_MS + 60_000
     fake_tiktok.processing_checks = 0
     clock_at(T + CHECK_MS + 60_000)
     assert run_worker() == {post_id: "done"}

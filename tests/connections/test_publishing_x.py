@@ -4,7 +4,7 @@
 import pytest
 
 from devtools.media import image, upload, video
-from models import PostTarget
+from models import PostPart
 from postline.connections import tokens
 from tests.connections.conftest import connect, create_post, events_of, post_of, run_worker
 from tests.support.client import assert_error
@@ -50,6 +50,18 @@ def test_a_post_with_text_and_an_image_is_published_to_x(api, fake_x, clock_at):
             "url": f"https://x.com/postline_fake/status/{tweet['id']}",
             "error": None,
             "publishedAt": T,
+            "parts": [
+                {
+                    "index": 0,
+                    "kind": "post",
+                    "content": "Launch day! https://example.com/launch",
+                    "status": "published",
+                    "platformPostId": tweet["id"],
+                    "url": f"https://x.com/postline_fake/status/{tweet['id']}",
+                    "error": None,
+                    "nextAttemptAt": None,
+                }
+            ],
         }
     ]
     [delivered] = events_of("post.delivered")
@@ -221,7 +233,7 @@ def test_a_video_waits_for_x_processing_without_holding_a_thread(api, fake_x, cl
     assert run_worker() == {post_id: "publishing"}
     post = post_of(api, post_id)
     assert post["status"] == "publishing" and post["targets"][0]["status"] == "processing"
-    target = PostTarget.get()
+    target = PostPart.get()
     assert target.check_at == T + 1000
     assert fake_x.requests["POST /2/media/upload/initialize"] == 1 and fake_x.tweets == []
     assert run_worker() == {}  # not yet time to ask

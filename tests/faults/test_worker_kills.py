@@ -19,7 +19,7 @@ import pytest
 
 from devtools.fakes.registry import NEEDS_MEDIA
 from devtools.media import image, upload
-from models import Post, PostTarget, WorkerHeartbeat
+from models import Post, PostPart, PostTarget, WorkerHeartbeat
 from postline import config
 from postline.statuses import PostStatus, TargetStatus
 from tests.support import drills
@@ -100,9 +100,10 @@ class KilledWorker:
         owned = Post.lease_owner.contains(f":{pid}:")
         self.post_ids = [post.id for post in Post.select(Post.id).where(owned)]
         in_flight = (
-            PostTarget.select(PostTarget.post, PostTarget.connection_id, PostTarget.processing_since)
+            PostPart.select(PostPart.post_id, PostTarget.connection_id, PostPart.processing_since)
+            .join(PostTarget)
             .join(Post)
-            .where(owned & (PostTarget.status == TargetStatus.SENDING))
+            .where(owned & (PostPart.status == TargetStatus.SENDING))
             .tuples()
         )
         self.interrupted = {(post_id, connection_id) for post_id, connection_id, _ in in_flight}

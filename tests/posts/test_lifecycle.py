@@ -72,6 +72,15 @@ def test_test_mode_lifecycle_emits_every_post_event(api, make_key, receiver, wor
                 "platform_post_id": post["targets"][0]["platformPostId"],
                 "url": post["targets"][0]["url"],
                 "published_at": post["targets"][0]["publishedAt"],
+                "parts": [
+                    {
+                        "index": 0,
+                        "kind": "post",
+                        "status": "published",
+                        "platform_post_id": post["targets"][0]["platformPostId"],
+                        "url": post["targets"][0]["url"],
+                    }
+                ],
             }
         ],
     }

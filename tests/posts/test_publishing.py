@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from models import Event, Post, PostTarget, SandboxPublication
+from models import Event, Post, PostPart, PostTarget, SandboxPublication
 from postline import db, platforms
 from postline.db import due, leases
 from postline.posts import publishing
@@ -30,6 +30,14 @@ def tester(api, make_key, clock_at):
     client = api.as_key(make_key(mode="test"))
     client.channel = client.post("/v1/channels", json={"name": "Sandbox"}).get_json()["data"]["id"]
     return client
+
+
+@pytest.fixture
+def live(api, clock_at):
+    """A live-mode client and a channel of its own (no connections: tests add targets)."""
+    clock_at(T)
+    api.channel = api.post("/v1/channels", json={"name": "Live"}).get_json()["data"]["id"]
+    return api
 
 
 def create(client, content="Hello", **fields):
@@ -82,6 +90,15 @@ def test_test_mode_post_is_published_by_the_sandbox(tester, clock_at):
                 "platform_post_id": target["platformPostId"],
                 "url": target["url"],
                 "published_at": T + 250,
+                "parts": [
+                    {
+                        "index": 0,
+                        "kind": "post",
+                        "status": "published",
+                        "platform_post_id": target["platformPostId"],
+                        "url": target["url"],
+                    }
+                ],
             }
         ],
     }
@@ -226,32 +243,25 @@ def test_concurrent_claimers_never_take_the_same_post(tester):
 # A platform whose calls leave the process ------------------------------------------
 
 
-class FakePublisher(Publisher):
-    """The fake platform's publisher with the members publishing reads of a
-    Publisher (postline/platforms/protocol.py)."""
-
-    transactional = False
-    unknown_end_kind = None
-
-
 @pytest.fixture
 def platform(monkeypatch):
     fake = FakePlatform()
-    monkeypatch.setitem(platforms.PUBLISHERS, "fakeplatform", FakePublisher(fake))
+    monkeypatch.setitem(platforms.PUBLISHERS, "fakeplatform", Publisher(fake))
     yield fake
     fakes.close(fake)
 
 
 def with_targets(client, *platforms, content="Hello"):
-    """A queued post whose targets exist already (as connections will create them)."""
+    """A queued live post whose targets exist already (as connections will create them):
+    test mode never calls a platform, so a platform's calls need a live post."""
     post_id = create(client, content=content)
     for platform in platforms:
         PostTarget.add(post_id, platform=platform, status="pending")
     return post_id
 
 
-def test_a_confirmed_target_is_never_sent_again(tester, platform, clock_at):
-    post_id = with_targets(tester, "sandbox", "fakeplatform")
+def test_a_confirmed_target_is_never_sent_again(live, platform, clock_at):
+    post_id = with_targets(live, "sandbox", "fakeplatform")
     platform.replies = ["500"]
     assert run_worker() == {post_id: "failed"}
     assert SandboxPublication.select().count() == 1 and len(platform.received) == 1
@@ -259,32 +269,32 @@ def test_a_confirmed_target_is_never_sent_again(tester, platform, clock_at):
     assert run_worker() == {post_id: "done"}
     assert SandboxPublication.select().count() == 1, "the sandbox target was sent twice"
     assert len(platform.received) == 2
-    targets = tester.get(f"/v1/posts/{post_id}").get_json()["data"]["targets"]
+    targets = live.get(f"/v1/posts/{post_id}").get_json()["data"]["targets"]
     assert sorted(t["status"] for t in targets) == ["published", "published"]
 
 
-def test_a_time_out_after_sending_is_unconfirmed_and_never_resent(tester, platform, clock_at):
-    post_id = with_targets(tester, "fakeplatform")
+def test_a_time_out_after_sending_is_unconfirmed_and_never_resent(live, platform, clock_at):
+    post_id = with_targets(live, "fakeplatform")
     platform.replies = ["hang"]
     assert run_worker() == {post_id: "blocked"}
-    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    post = live.get(f"/v1/posts/{post_id}").get_json()["data"]
     assert post["lastError"]["code"] == "DELIVERY_UNCONFIRMED" and post["nextAttemptAt"] is None
     assert post["targets"][0]["status"] == "unconfirmed"
     clock_at(T + 10**8)
     assert run_worker() == {}
     assert len(platform.received) == 1
     # The client checked the platform and asks for a resend: a PATCH re-queues it.
-    tester.patch(f"/v1/posts/{post_id}", json={})
+    live.patch(f"/v1/posts/{post_id}", json={})
     assert run_worker() == {post_id: "done"}
     assert len(platform.received) == 2
 
 
-def test_a_worker_that_died_mid_call_leaves_an_unconfirmed_target(tester, platform, clock_at):
-    post_id = with_targets(tester, "fakeplatform")
+def test_a_worker_that_died_mid_call_leaves_an_unconfirmed_target(live, platform, clock_at):
+    post_id = with_targets(live, "fakeplatform")
     claimed = claim_one("dead-worker")
     # The dead worker got as far as marking the target sending, then vanished.
     Post.update(status="publishing").where(Post.id == post_id).execute()
-    PostTarget.update(status="sending").where(PostTarget.post == post_id).execute()
+    PostPart.update(status="sending").where(PostPart.post_id == post_id).execute()
     clock_at(T + LEASE_MS - 1)
     assert run_worker("survivor") == {}
     clock_at(T + LEASE_MS)
@@ -294,22 +304,22 @@ def test_a_worker_that_died_mid_call_leaves_an_unconfirmed_target(tester, platfo
     assert leases.finish(claimed, due.never()) is False
 
 
-def test_a_platform_rate_limit_blocks_until_its_reset(tester, platform, clock_at):
-    post_id = with_targets(tester, "fakeplatform")
+def test_a_platform_rate_limit_blocks_until_its_reset(live, platform, clock_at):
+    post_id = with_targets(live, "fakeplatform")
     platform.replies = ["429"]
     assert run_worker() == {post_id: "blocked"}
-    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    post = live.get(f"/v1/posts/{post_id}").get_json()["data"]
     assert post["nextAttemptAt"] == 1_900_000_000_000
     assert events_of(post_id, "post.blocked")[0]["next_attempt_at"] == 1_900_000_000_000
     clock_at(1_900_000_000_000)
     assert run_worker() == {post_id: "done"}
 
 
-def test_a_permanent_refusal_fails_without_retry(tester, platform):
-    post_id = with_targets(tester, "fakeplatform")
+def test_a_permanent_refusal_fails_without_retry(live, platform):
+    post_id = with_targets(live, "fakeplatform")
     platform.replies = ["400"]
     assert run_worker() == {post_id: "failed"}
-    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    post = live.get(f"/v1/posts/{post_id}").get_json()["data"]
     assert post["nextAttemptAt"] is None and post["lastError"]["code"] == "DUPLICATE"
     assert events_of(post_id, "post.failed")[0]["will_retry"] is False
 
@@ -328,20 +338,20 @@ def test_next_attempt_at_is_cleared_while_the_post_is_publishing(tester, clock_a
         assert data["nextAttemptAt"] is None
 
 
-def test_moving_a_post_to_another_channel_drops_its_unsent_targets(tester, platform):
-    post_id = with_targets(tester, "sandbox", "fakeplatform")
+def test_moving_a_post_to_another_channel_drops_its_unsent_targets(live, platform):
+    post_id = with_targets(live, "sandbox", "fakeplatform")
     platform.replies = ["500"]
     assert run_worker() == {post_id: "failed"}
-    other = tester.post("/v1/channels", json={"name": "Other"}).get_json()["data"]["id"]
-    targets = tester.patch(f"/v1/posts/{post_id}", json={"channelId": other}).get_json()["data"]["targets"]
+    other = live.post("/v1/channels", json={"name": "Other"}).get_json()["data"]["id"]
+    targets = live.patch(f"/v1/posts/{post_id}", json={"channelId": other}).get_json()["data"]["targets"]
     assert [(t["platform"], t["status"]) for t in targets] == [("sandbox", "published")]
 
 
-def test_a_policy_block_beside_a_rate_limit_does_not_resume_on_its_own(tester, platform):
-    post_id = with_targets(tester, "fakeplatform", "fakeplatform")
+def test_a_policy_block_beside_a_rate_limit_does_not_resume_on_its_own(live, platform):
+    post_id = with_targets(live, "fakeplatform", "fakeplatform")
     platform.replies = ["429", "403"]
     assert run_worker() == {post_id: "blocked"}
-    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    post = live.get(f"/v1/posts/{post_id}").get_json()["data"]
     assert post["nextAttemptAt"] is None
     assert Post.get_by_id(post_id).due_at is None
 
@@ -352,7 +362,7 @@ def test_a_post_that_breaks_its_batch_fails_alone(tester, monkeypatch):
     real_publish_all = platforms.sandbox.ADAPTER.publish_all
 
     def publish_all(items):
-        if any(post.content == "poison" for post, _ in items):
+        if any(post.content == "poison" for post, _, _ in items):
             raise RuntimeError("a bug in the publisher")
         return real_publish_all(items)
 

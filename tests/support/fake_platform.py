@@ -62,21 +62,26 @@ class FakePlatform:
 
 
 class Publisher:
-    """A publisher module's interface, bound to one FakePlatform."""
+    """A Publisher (postline/platforms/protocol.py) bound to one FakePlatform: it takes
+    no thread or comment, and no limits of its own."""
 
-    PLATFORM = PLATFORM
-    TRANSACTIONAL = TRANSACTIONAL
+    platform = PLATFORM
+    transactional = TRANSACTIONAL
+    unknown_end_kind = None
+    content_limit = None
+    threads = False
+    comments = False
 
-    def __init__(self, platform):
-        self.platform = platform
+    def __init__(self, server):
+        self.server = server
 
-    def publish(self, post, target, call=None):
+    def publish(self, post, target, part, call=None):
         try:
-            response = requests.post(f"{self.platform.url}/posts", json={"text": post.content}, timeout=0.5)
+            response = requests.post(f"{self.server.url}/posts", json={"text": part.content}, timeout=0.5)
         except requests.Timeout:
             raise PublishError(UNCONFIRMED, "TIMEOUT", "No answer: the post may or may not exist.") from None
         if response.status_code == 201:
-            return Published(response.json()["id"], f"{self.platform.url}/p/{response.json()['id']}")
+            return Published(response.json()["id"], f"{self.server.url}/p/{response.json()['id']}")
         if response.status_code == 429:
             raise PublishError(
                 BLOCKED, "RATE_LIMITED", "Rate limited.", resume_at=response.json()["reset"] * 1000
@@ -86,3 +91,15 @@ class Publisher:
         if response.status_code >= 500:
             raise PublishError(RETRYABLE, "PLATFORM_ERROR", "The platform failed.")
         raise PublishError(PERMANENT, "DUPLICATE", "The platform refused the post.")
+
+    def check(self, post, target, part, call=None):
+        raise AssertionError("the fake platform never leaves a part processing")
+
+    def check_content(self, content, media):
+        return []
+
+    def check_comment(self, content):
+        return []
+
+    def check_options(self, options, media):
+        return []

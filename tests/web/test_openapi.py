@@ -148,6 +148,7 @@ VALID_MAY_BE_REFUSED = {
     "POST /v1/media/upload",
     "POST /v1/media/import",
     "GET /v1/connections/{provider}/auth",
+    "POST /v1/connections/sandbox",
     "GET /v1/connections/{provider}/callback",
 }
 # Examples per operation, on each backend: 25 keeps both backends' runs together under

@@ -126,7 +126,7 @@ def _create_targets(posts, now):
         return
     db.insert_rows(
         PostTarget,
-        [{**row, "status": TargetStatus.PENDING, "created_at": now, "updated_at": now} for row in rows],
+        [{**row, "created_at": now, "updated_at": now} for row in rows],
     )
     targeted = {row["post"] for row in rows}
     with_targets = [post for post in posts if post.id in targeted]

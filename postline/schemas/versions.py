@@ -1,0 +1,200 @@
+"""A post's thread, first comment and per-platform versions with their options
+(docs/api.md, Versions, threads and first comments): what a request may say, and what
+an answer shows of them and of each target's parts."""
+
+from marshmallow import Schema, fields, validate
+
+from postline import platforms
+from postline.schemas.common import ProblemSchema
+from postline.web.choices import PART_KIND, TARGET_STATUS, Choice
+from postline.web.envelopes import Answer
+from postline.web.fields import NOT_BLANK, Timestamp, described
+
+MAX_THREAD = 25
+TEXT = [validate.Length(min=1, max=10000), NOT_BLANK]
+
+
+def _media_keys(description):
+    return fields.List(
+        fields.String(validate=validate.Length(min=1, max=255)),
+        validate=validate.Length(max=35),
+        metadata={"description": description},
+    )
+
+
+class ThreadPartSchema(Schema):
+    content = described(fields.String, "The part's text", validate=TEXT)
+    media = _media_keys("Media keys of this part, in order")
+
+
+class FirstCommentSchema(Schema):
+    content = described(fields.String, "The comment's text", required=True, validate=TEXT)
+
+
+def thread_field():
+    """A post's (or a version's) thread."""
+    return fields.List(
+        fields.Nested(ThreadPartSchema),
+        validate=validate.Length(max=MAX_THREAD),
+        metadata={
+            "description": f"Up to {MAX_THREAD} follow-up parts, published after the post as replies, "
+            "in order (on platforms that have threads; `[]` for none)"
+        },
+    )
+
+
+def first_comment_field(**kwargs):
+    """A post's (or a version's) first comment."""
+    return fields.Nested(
+        FirstCommentSchema,
+        allow_none=True,
+        metadata={"description": "A comment right under the post, by the same account; null for none"},
+        **kwargs,
+    )
+
+
+class PollSchema(Schema):
+    options = fields.List(
+        fields.String(validate=validate.Length(min=1, max=25)),
+        required=True,
+        validate=validate.Length(min=2, max=4),
+        metadata={"description": "2 to 4 choices of up to 25 characters"},
+    )
+    durationMinutes = fields.Integer(  # noqa: N815 (as the API spells it)
+        required=True, validate=validate.Range(min=5, max=10080), metadata={"description": "5 to 10,080"}
+    )
+
+
+class PlatformOptions(Schema):
+    """A platform's options (`platforms.<platform>.options`): one subclass per platform
+    that has any, naming its `platform` and how people write it (`title`)."""
+
+    platform = None
+    title = None
+
+
+class XOptionsSchema(PlatformOptions):
+    platform, title = "x", "X"
+
+    replySettings = fields.String(  # noqa: N815
+        validate=validate.OneOf(("following", "mentionedUsers", "subscribers", "verified")),
+        metadata={"description": "Who may reply; everyone when omitted"},
+    )
+    poll = fields.Nested(PollSchema, metadata={"description": "A poll (no media beside it)"})
+
+
+class LinkedInOptionsSchema(PlatformOptions):
+    platform, title = "linkedin", "LinkedIn"
+
+    visibility = fields.String(
+        validate=validate.OneOf(("PUBLIC", "CONNECTIONS")),
+        metadata={"description": "Who sees the post: PUBLIC (the default) or CONNECTIONS"},
+    )
+    documentTitle = fields.String(  # noqa: N815
+        validate=validate.Length(min=1, max=400),
+        metadata={"description": "The title of a document post (one PDF as its media)"},
+    )
+
+
+class FacebookOptionsSchema(PlatformOptions):
+    platform, title = "facebook", "Facebook"
+
+    link = fields.Url(
+        schemes={"http", "https"}, metadata={"description": "A link shown with a preview (a link post)"}
+    )
+
+
+class InstagramOptionsSchema(PlatformOptions):
+    platform, title = "instagram", "Instagram"
+
+    type = fields.String(
+        validate=validate.OneOf(("feed", "reel", "story")),
+        metadata={"description": "feed (the default; 2-10 media make a carousel), reel (one video), story"},
+    )
+    shareToFeed = fields.Boolean(metadata={"description": "A reel also shown in the feed"})  # noqa: N815
+    coverMedia = fields.String(metadata={"description": "A reel's cover image (a media key)"})  # noqa: N815
+    thumbOffsetMs = fields.Integer(  # noqa: N815
+        validate=validate.Range(min=0), metadata={"description": "A reel's cover frame, ms into the video"}
+    )
+
+
+class TikTokOptionsSchema(PlatformOptions):
+    platform, title = "tiktok", "TikTok"
+
+    privacyLevel = fields.String(  # noqa: N815
+        validate=validate.OneOf(
+            ("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY")
+        ),
+        metadata={"description": "Must be one the creator allows (checked at publish time)"},
+    )
+    disableComment = fields.Boolean(metadata={"description": "No comments on the post"})  # noqa: N815
+    disableDuet = fields.Boolean(metadata={"description": "No duets of the video"})  # noqa: N815
+    disableStitch = fields.Boolean(metadata={"description": "No stitches of the video"})  # noqa: N815
+    brandedContent = fields.Boolean(metadata={"description": "Paid partnership disclosure"})  # noqa: N815
+    brandOrganic = fields.Boolean(metadata={"description": "Promotes the creator's own business"})  # noqa: N815
+    title = fields.String(validate=validate.Length(max=90), metadata={"description": "A photo post's title"})
+    coverIndex = fields.Integer(  # noqa: N815
+        validate=validate.Range(min=0), metadata={"description": "A photo post's cover, from 0"}
+    )
+
+
+OPTIONS = {options.platform: options for options in PlatformOptions.__subclasses__()}
+
+
+def _version(platform):
+    """The schema of `platform`'s version of a post."""
+    options = OPTIONS.get(platform, PlatformOptions)
+    title = options.title or platform.capitalize()
+    return Schema.from_dict(
+        {
+            "content": described(fields.String, "The text on this platform", validate=TEXT),
+            "media": _media_keys("Media keys on this platform, in order"),
+            "thread": thread_field(),
+            "firstComment": first_comment_field(),
+            "options": fields.Nested(options, metadata={"description": f"{title}'s own options"}),
+        },
+        name=f"{title}Version",
+    )
+
+
+PlatformVersionsSchema = Schema.from_dict(
+    {
+        platform: fields.Nested(_version(platform), metadata={"description": f"The post on {platform}"})
+        for platform in platforms.PUBLISHERS
+        if platform != platforms.sandbox.ADAPTER.platform
+    },
+    name="PlatformVersions",
+)
+
+
+def platforms_field():
+    """A post's per-platform versions."""
+    return fields.Nested(
+        PlatformVersionsSchema,
+        metadata={
+            "description": "Per-platform versions, keyed by platform: what a version leaves out comes "
+            "from the post. A version for a platform the channel has no connection of is kept, "
+            "with a `warnings` entry in the answer."
+        },
+    )
+
+
+class PostPartSchema(Answer):
+    class Meta:
+        optional = ()
+
+    position = described(fields.Integer, "Its place among the target's parts, from 0", data_key="index")
+    kind = described(Choice, "post, reply (a thread's part) or comment (the first comment)", PART_KIND)
+    content = described(fields.String, "The text this platform was sent", allow_none=True)
+    status = described(Choice, "Where this part stands", TARGET_STATUS)
+    platform_post_id = described(
+        fields.String, "Its id on the platform, once published", data_key="platformPostId", allow_none=True
+    )
+    url = described(fields.String, "Its address, where the platform gives one", allow_none=True)
+    error = described(fields.Nested, "Why its last attempt failed, or null", ProblemSchema, allow_none=True)
+    next_attempt_at = described(
+        Timestamp,
+        "A first comment that failed: when it is tried again on its own (Unix ms); null otherwise",
+        data_key="nextAttemptAt",
+        allow_none=True,
+    )
