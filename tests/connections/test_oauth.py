@@ -20,12 +20,15 @@ def channel(api, name="Launches"):
     return api.post("/v1/channels", json={"name": name}).get_json()["data"]["id"]
 
 
+@pytest.mark.storage
 def test_connecting_x_creates_a_connection_with_its_profile_and_no_tokens(api, fake_x, clock_at):
     clock_at(T)
     channel_id = channel(api)
     answer = api.client.get(authorize(api, channelId=channel_id))
     assert answer.status_code == 200 and answer.mimetype == "text/html"
-    assert "@postline_fake is connected" in answer.get_data(as_text=True)
+    assert "@postline_fake on X is now connected to Postline account «acme» (live)." in answer.get_data(
+        as_text=True
+    )
     listed = api.get("/v1/connections")
     [connection] = listed.get_json()["data"]
     assert connection == {
@@ -128,11 +131,12 @@ def test_callback_redirects_to_return_to_and_ignores_unknown_parameters(api):
     [connection] = api.get("/v1/connections").get_json()["data"]
     assert (
         answer.headers["Location"]
-        == f"{RETURN_ORIGIN}/done?tab=x&connection={connection['id']}&status=connected"
+        == f"{RETURN_ORIGIN}/done?tab=x&connection={connection['id']}&status=connected&account=acme"
     )
     assert connection["channelIds"] == [channel_id]
 
 
+@pytest.mark.storage
 def test_a_state_works_once(api):
     callback = authorize(api)
     assert api.client.get(callback).status_code == 200

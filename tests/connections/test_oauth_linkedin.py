@@ -32,12 +32,15 @@ def test_the_auth_url_asks_for_the_scopes_without_pkce(api, fake_linkedin):
     }
 
 
+@pytest.mark.storage
 def test_connecting_linkedin_creates_a_connection_for_the_member(api, fake_linkedin, clock_at):
     clock_at(T)
     channel_id = channel(api)
     answer = api.client.get(authorize(api, "linkedin", channelId=channel_id))
     assert answer.status_code == 200
-    assert "linkedin: Postline Fake is connected" in answer.get_data(as_text=True)
+    assert "Postline Fake on LinkedIn is now connected to Postline account «acme»" in answer.get_data(
+        as_text=True
+    )
     [connection] = api.get("/v1/connections").get_json()["data"]
     assert connection == {
         "id": connection["id"],
