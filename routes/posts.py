@@ -8,7 +8,15 @@ from postline import tallies
 from postline.posts import lifecycle, targets
 from postline.web.api import Blueprint, requires
 from postline.web.choices import POST_STATUS
-from postline.web.envelopes import DeletedSchema, batch_envelope, deleted, envelope, list_envelope, single
+from postline.web.envelopes import (
+    DeletedSchema,
+    batch_envelope,
+    created,
+    deleted,
+    envelope,
+    list_envelope,
+    single,
+)
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
@@ -29,6 +37,7 @@ LISTING = Listing(
     "Post",
     Post,
     filters=[
+        Filter("id", Post.id, ("in",)),  # a batch's posts: its 201's Location
         Filter("status", Post.status, ("eq", "ne", "in"), choices=POST_STATUS),
         Filter("channelId", Post.channel, ("eq", "ne", "in")),
         Filter("scheduledFor", Post.scheduled_for, TIMESTAMP_OPERATORS, kind="timestamp"),
@@ -77,7 +86,8 @@ class Posts(MethodView):
         `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
         the built-in sandbox publishes it, so you can watch the whole lifecycle.
         """
-        return single(lifecycle.create(g.api_key, [fields], _settings())[0])
+        post = lifecycle.create(g.api_key, [fields], _settings())[0]
+        return created(single(post), "posts.PostById", post_id=post.id)
 
 
 @blp.route("/batch")
@@ -93,7 +103,10 @@ class PostBatch(MethodView):
         One invalid item fails the batch; every item's problems are reported, named like
         `posts[3].content`.
         """
-        return {"data": lifecycle.create(g.api_key, body["posts"], _settings(), lifecycle.batch_path)}
+        posts = lifecycle.create(g.api_key, body["posts"], _settings(), lifecycle.batch_path)
+        # Where the batch is: its posts, listed in one page (docs/api.md, Posts).
+        ids = {"filter[id][in]": ",".join(post.id for post in posts), "per_page": len(posts)}
+        return created({"data": posts}, "posts.Posts", **ids)
 
     @blp.doc(operationId="updatePostBatch", **answers(409, 404))
     @requires("posts:write")
@@ -121,7 +134,7 @@ class PostBatch(MethodView):
         return single({"deleted": deleted})
 
 
-@blp.route("/<id:post_id>")
+@blp.route("/<post_id>")
 class PostById(MethodView):
     @blp.doc(operationId="getPost")
     @requires("posts:read")
