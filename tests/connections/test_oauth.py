@@ -11,6 +11,7 @@ from devtools.connecting import authorize
 from models import Connection, OAuthState
 from postline import clock
 from tests.connections.conftest import RETURN_ORIGIN, connect, query_of
+from tests.support import fakes
 from tests.support.client import assert_error
 
 T = 1_800_000_000_000
@@ -195,6 +196,7 @@ def test_a_code_the_platform_refuses_creates_nothing(api):
     assert Connection.select().count() == 0
 
 
+@pytest.mark.storage
 def test_reconnecting_keeps_the_id_and_a_refresh_token_not_sent_again(api, fake_x):
     first = connect(api)
     [refresh_token] = fake_x.refresh_tokens
@@ -218,6 +220,7 @@ def test_the_callback_needs_no_key_and_test_keys_see_no_live_connections(api, ma
     assert_error(tester.post(f"/v1/connections/{connection_id}/verify"), 404, "NOT_FOUND")
 
 
+@pytest.mark.storage
 def test_channels_are_added_and_removed_idempotently(api):
     connection = connect(api)
     first, second = channel(api, "One"), channel(api, "Two")
@@ -242,6 +245,7 @@ def test_channels_are_added_and_removed_idempotently(api):
     )
 
 
+@pytest.mark.storage
 def test_deleting_revokes_at_x_and_removes_it(api, fake_x):
     connection = connect(api, channelId=channel(api))
     [refresh_token] = fake_x.refresh_tokens
@@ -253,13 +257,15 @@ def test_deleting_revokes_at_x_and_removes_it(api, fake_x):
     assert_error(api.delete(f"/v1/connections/{connection['id']}"), 404, "NOT_FOUND")
 
 
+@pytest.mark.storage
 def test_deleting_still_removes_it_when_x_is_down(api, fake_x):
     connection = connect(api)
-    fake_x.close()
+    fakes.close(fake_x)
     assert api.delete(f"/v1/connections/{connection['id']}").status_code == 200
     assert Connection.select().count() == 0
 
 
+@pytest.mark.storage
 def test_verify_reads_the_profile_and_marks_a_refused_token_expired(api, fake_x, clock_at):
     clock_at(T)
     channel_id = channel(api)
@@ -269,7 +275,7 @@ def test_verify_reads_the_profile_and_marks_a_refused_token_expired(api, fake_x,
     assert verified["status"] == "active" and verified["lastVerifiedAt"] == T + 5000
     [listed] = api.post(f"/v1/connections/verify-channel/{channel_id}").get_json()["data"]
     assert listed["id"] == connection["id"] and listed["status"] == "active"
-    fake_x.close()
+    fakes.close(fake_x)
     down = api.post(f"/v1/connections/{connection['id']}/verify").get_json()["data"]
     assert down["status"] == "error" and down["lastError"]["code"] == "VERIFY_FAILED"
     assert_error(api.post("/v1/connections/verify-channel/ch_nope"), 404, "NOT_FOUND")

@@ -83,6 +83,7 @@ def test_without_a_refresh_token_a_refresh_is_refused(api):
     ]
 
 
+@pytest.mark.storage
 def test_a_lapsed_token_expires_the_connection_and_blocks_its_posts(api, fake_linkedin, clock_at):
     clock_at(T)
     webhook = api.post(
@@ -125,6 +126,7 @@ def test_a_lapsed_token_expires_the_connection_and_blocks_its_posts(api, fake_li
     assert len(fake_linkedin.posts) == 1
 
 
+@pytest.mark.storage
 def test_publishing_past_the_tokens_end_expires_the_connection_at_once(api, fake_linkedin, clock_at):
     clock_at(T)
     channel_id = channel(api)
@@ -140,6 +142,7 @@ def test_publishing_past_the_tokens_end_expires_the_connection_at_once(api, fake
     assert fake_linkedin.requests["POST /rest/posts"] == 0
 
 
+@pytest.mark.storage
 def test_a_revoked_token_without_a_refresh_token_expires_the_connection(api, fake_linkedin, clock_at):
     clock_at(T)
     channel_id = channel(api)
@@ -155,6 +158,7 @@ def test_a_revoked_token_without_a_refresh_token_expires_the_connection(api, fak
     assert fake_linkedin.requests["POST /rest/posts"] == 1 and fake_linkedin.posts == []
 
 
+@pytest.mark.storage
 def test_a_partner_apps_refused_token_is_refreshed_and_sent_again(api, fake_linkedin, clock_at):
     clock_at(T)
     fake_linkedin.partner = True
@@ -169,6 +173,7 @@ def test_a_partner_apps_refused_token_is_refreshed_and_sent_again(api, fake_link
     assert list(fake_linkedin.refresh_tokens) == [refresh_token]
 
 
+@pytest.mark.storage
 def test_a_partner_token_is_refreshed_ahead_until_its_refresh_token_ends(api, fake_linkedin, clock_at):
     clock_at(T)
     fake_linkedin.partner = True
@@ -189,6 +194,7 @@ def test_a_partner_token_is_refreshed_ahead_until_its_refresh_token_ends(api, fa
     )
 
 
+@pytest.mark.storage
 def test_removing_a_connection_revokes_its_token(api, fake_linkedin):
     connection = connect(api, "linkedin")
     [access_token] = fake_linkedin.access_tokens
