@@ -23,6 +23,7 @@ from postline.web.openapi import (
     OperationsPlugin,
     closed_set_properties,
     document_events,
+    instant_properties,
     null_properties,
     register_components,
 )
@@ -172,7 +173,13 @@ class Api(flask_smorest.Api):
         self.register_converter(PrefixedId, PrefixedId.schema)
         self.register_field(Timestamp, "integer", "int64")
         self.spec.options.setdefault("info", {})["license"] = LICENSE
-        for attribute_function in (input_field_properties, closed_set_properties, null_properties):
+        attribute_functions = (
+            input_field_properties,
+            closed_set_properties,
+            instant_properties,
+            null_properties,
+        )
+        for attribute_function in attribute_functions:
             self.ma_plugin.converter.add_attribute_function(attribute_function)
 
     def _register_responses(self):

@@ -425,6 +425,7 @@ def test_filters_are_named_as_sent_with_a_style_generators_handle(client, api):
     assert listed["schema"]["type"] == "array" and listed["schema"]["maxItems"] == 100
     assert listed["schema"]["items"] == {"$ref": "#/components/schemas/PostStatus"}
     assert "filter[channelId][in]" in parameters and "filter[content][contains]" in parameters
+    assert parameters["filter[createdAt][gt]"]["schema"] == {"$ref": "#/components/schemas/Instant"}
     assert not [name for name in parameters if name.startswith("filter") and "[" not in name]
     # As documented (a,b) and as a client that repeats the parameter sends it: the same list.
     channel = api.post("/v1/channels", json={"name": "Styles"}).get_json()["data"]["id"]
