@@ -5,12 +5,17 @@ from this directory: gunicorn reads ./gunicorn.conf.py by default).
 """
 
 # Every top-level name here is read as a gunicorn setting, hence the underscores.
+import os as _os
+
 from postline import config as _config
 from postline import logs as _logs
 from postline import metrics as _metrics
 from postline.web import gunicorn_errors as _gunicorn_errors
 from postline.web import gunicorn_worker as _gunicorn_worker
 
+# The master's files (the metrics directory) are its user's alone, like those of every
+# Postline process (postline/process.py, PRIVATE_UMASK).
+_os.umask(0o077)
 _settings = _config.load()
 _server = _settings["server"]
 # gunicorn's own refusals (unparsable or oversized request lines and headers) answer

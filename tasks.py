@@ -5,6 +5,7 @@
     python3 tasks.py test     # the whole test suite (PostgreSQL too when TEST_DATABASE_URL is set)
     python3 tasks.py test --quick   # the quick loop: SQLite only, no server processes, drills or browser
     python3 tasks.py bench    # every benchmark, one table of figures (needs wrk and curl)
+    python3 tasks.py mcp      # the MCP server for AI agents over stdio, key in POSTLINE_API_KEY (docs/mcp.md)
 
 Needs only Python 3.11+. Extra arguments after `test` go to pytest, e.g.
 `python3 tasks.py test --quick tests/posts -x`. Tests run in two pytest-xdist workers
@@ -109,6 +110,22 @@ def test(pytest_args):
     return subprocess.call([PYTHON, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
 
 
+def mcp(args):
+    """The MCP server (mcp_server/) over stdio, with the key in POSTLINE_API_KEY; `args`
+    go to `python -m mcp_server` (`--http --port 8001` serves streamable HTTP instead)."""
+    # Over stdio, standard output carries the protocol alone: installing speaks on stderr.
+    stdout = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        ensure_environment("requirements.txt")
+    finally:
+        sys.stdout.flush()
+        os.dup2(stdout, 1)
+        os.close(stdout)
+    os.chdir(ROOT)
+    os.execv(PYTHON, [str(PYTHON), "-m", "mcp_server", *args])
+
+
 def bench():
     ensure_environment("requirements-dev.txt")
     return subprocess.call([PYTHON, ROOT / "bench" / "run.py"], cwd=ROOT)
@@ -121,6 +138,8 @@ def main(argv):
         return bench()
     if argv[:1] == ["test"]:
         return test(argv[1:])
+    if argv[:1] == ["mcp"]:
+        return mcp(argv[1:])
     print(__doc__, file=sys.stderr)
     return 2
 

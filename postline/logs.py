@@ -5,14 +5,19 @@ then `key=value` fields) or `json` (one JSON object a line, for a log collector)
 Lines about one thing carry its ids as fields (`request_id`, `post_id`,
 `delivery_id`...), passed as `extra={"fields": {...}}` or through `event()`.
 SQL is logged at DEBUG only with `[database] log_queries = true`. Nothing logged
-holds a secret: no API key, token, webhook secret or request body.
+holds a secret: no API key, token, webhook secret or request body. A text line holds
+no control character (a client's `%0a` in a path is written `\\n`), and a traceback
+below it is indented: each line at the margin is one record.
 """
 
 import json
 import logging
+import re
 import time
 
 FIELDS = "fields"
+# C0 and C1 control characters and DEL; a tab too, which a reader cannot tell from spaces.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class Formatter(logging.Formatter):
@@ -41,17 +46,33 @@ class Formatter(logging.Formatter):
             if record.exc_info:
                 line["exception"] = self.formatException(record.exc_info)
             return json.dumps(line, default=str)
-        text = f"{self.formatTime(record)} {record.levelname} {record.name}: {message}"
+        text = f"{self.formatTime(record)} {record.levelname} {record.name}: {escaped(message)}"
         if fields:
             text += " " + " ".join(f"{name}={_text(value)}" for name, value in fields.items())
         if record.exc_info:
-            text += "\n" + self.formatException(record.exc_info)
+            # Indented, so that every line starting at the margin starts a record: an
+            # exception's message cannot pass for a line of its own.
+            trace = self.formatException(record.exc_info).split("\n")
+            text += "".join(f"\n  {escaped(line)}" for line in trace)
         return text
+
+
+def escaped(text):
+    """`text` with its control characters (line breaks, NUL, escape...) written as
+    escapes (`\\n`, `\\x00`), so a client's bytes cannot start a line of their own."""
+    return CONTROL.sub(_escape, text)
+
+
+def _escape(match):
+    char = match.group()
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or f"\\x{ord(char):02x}"
 
 
 def _text(value):
     text = "-" if value is None else str(value)
-    return json.dumps(text) if not text or any(c in text for c in ' "=\n') else text
+    if not text or any(c in text for c in ' "=') or CONTROL.search(text):
+        return json.dumps(text)  # quoted, its control characters escaped
+    return text
 
 
 class Handler(logging.StreamHandler):

@@ -28,7 +28,7 @@ def configure(settings):
     if not settings["server"]["metrics"] or _metrics:
         return
     directory = Path(settings["server"]["data_dir"]) / "metrics"
-    directory.mkdir(parents=True, exist_ok=True)
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     # Read by prometheus_client when it is first imported: from here on, never earlier.
     os.environ.setdefault(DIRECTORY_ENV, str(directory))
     from prometheus_client import Counter, Histogram

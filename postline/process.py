@@ -1,12 +1,14 @@
 """What every Postline process (app, worker, CLI) does first."""
 
 import logging
+import os
 
 from postline import config, connections, db, logs, media, metrics
 from postline.keyring import keyring, resolve_secret
 from postline.limits import sql_store, usage
 
 IMPORT_SWITCHES = ("import_allow_http", "import_allow_private_targets")
+PRIVATE_UMASK = 0o077
 
 log = logging.getLogger(__name__)
 
@@ -14,6 +16,9 @@ log = logging.getLogger(__name__)
 def start(overrides=None):
     """Load settings, configure logging, derive keys, set up usage counting and media
     storage, open and migrate the database."""
+    # Every directory and file this process creates (the data directory, the database,
+    # metrics, staged media) is its user's alone; stored media get [server] file_mode.
+    os.umask(PRIVATE_UMASK)
     settings = config.load(overrides=overrides)
     logs.configure(settings)
     metrics.configure(settings)

@@ -6,7 +6,7 @@ from flask.views import MethodView
 from models import ApiKey
 from postline.accounts import keys
 from postline.web.api import Blueprint, requires
-from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
+from postline.web.envelopes import DeletedSchema, created, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import Listing, links_next_page, scope
 from routes import examples
@@ -46,7 +46,7 @@ class ApiKeys(MethodView):
         """
         record, full_key = keys.create(g.api_key, fields)
         record.key = full_key
-        return single(record)
+        return created(single(record), "api-keys.ApiKeyById", key_id=record.id)
 
 
 @blp.route("/<key_id>")

@@ -7,7 +7,7 @@ from models import Channel
 from postline import channels
 from postline.connections import records
 from postline.web.api import Blueprint, requires
-from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
+from postline.web.envelopes import DeletedSchema, created, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
@@ -54,7 +54,8 @@ class Channels(MethodView):
         A channel groups posts and the platform connections they publish to. Without
         `color`, one of a palette is assigned.
         """
-        return single(channels.create(g.api_key, fields))
+        channel = channels.create(g.api_key, fields)
+        return created(single(channel), "channels.ChannelById", channel_id=channel.id)
 
 
 @blp.route("/<channel_id>")

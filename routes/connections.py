@@ -8,9 +8,18 @@ from flask.views import MethodView
 from models import Connection
 from postline import platforms
 from postline.connections import authorization, records, simulated
+from postline.web import sessions
 from postline.web.api import Blueprint, keyless, requires
 from postline.web.choices import CONNECTION_STATUS
-from postline.web.envelopes import DeletedSchema, deleted, envelope, list_body, list_envelope, single
+from postline.web.envelopes import (
+    DeletedSchema,
+    created,
+    deleted,
+    envelope,
+    list_body,
+    list_envelope,
+    single,
+)
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
@@ -41,7 +50,18 @@ LISTING = Listing(
     sorts={"createdAt": Connection.created_at, "status": Connection.status},
 )
 HTML = "text/html"
-REDIRECT = {"description": "To `returnTo`, with `connection` and `status` (or `status=error&code=...`)"}
+REDIRECT = {
+    "description": "To `returnTo`, with `connection`, `status=connected` and `account` (the Postline "
+    "account's name), or `status=error&code=...`"
+}
+# The callback's pages: never framed (a page saying "connected" inside another site's
+# frame could be made to say anything around it), never cached, loading nothing.
+PAGE_HEADERS = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+}
 
 
 @blp.route("")
@@ -81,7 +101,8 @@ class SimulatedConnections(MethodView):
         connection = simulated.create(
             g.api_key, fields["platform"], fields["channel_id"], fields.get("username")
         )
-        return single(records.attach_channel_ids([connection])[0])
+        body = single(records.attach_channel_ids([connection])[0])
+        return created(body, "connections.ConnectionById", connection_id=connection.id)
 
 
 @blp.route("/<connection_id>")
@@ -201,7 +222,15 @@ class Authorize(MethodView):
         Live keys only (403 in test mode); 400 `PROVIDER_NOT_CONFIGURED` when the server
         has no app for the provider. The state expires in 10 minutes and works once.
         """
-        started = authorization.start(g.api_key, provider, args.get("channel_id"), args.get("return_to"))
+        # Started by a console session (the deprecated /api): that browser session alone finishes it.
+        session = sessions.current() if g.get("legacy") else None
+        started = authorization.start(
+            g.api_key,
+            provider,
+            args.get("channel_id"),
+            args.get("return_to"),
+            console_session=session.id if session else None,
+        )
         if args["redirect"]:
             return redirect(started["url"], 302)
         return single(started)
@@ -213,7 +242,13 @@ class Callback(MethodView):
     @keyless()
     @blp.doc(
         parameters=[
-            {"in": "query", "name": "state", "schema": {"type": "string"}, "description": "The signed state"},
+            {
+                "in": "query",
+                "name": "state",
+                "required": True,
+                "schema": {"type": "string"},
+                "description": "The signed state",
+            },
             {
                 "in": "query",
                 "name": "code",
@@ -238,25 +273,45 @@ class Callback(MethodView):
 
         The one route without an API key: the signed, single-use `state` names the
         authorization. Creates or updates the connection (a reconnect keeps its id) and
-        adds it to the channel given at the start. Redirects to `returnTo`, or shows a
-        small page. A failed authorization creates nothing.
+        adds it to the channel given at the start. Redirects to `returnTo` (naming the
+        connection and the Postline account that received it), or shows a small page
+        saying which platform account is now connected to which Postline account. A
+        failed authorization creates nothing; one started in the console is refused
+        (`session_mismatch`) in any browser session but the one that started it.
         """
+        session = sessions.current()
         try:
-            connections, return_to = authorization.finish(provider, request.args)
+            connected = authorization.finish(provider, request.args, session.id if session else None)
         except authorization.AuthFailed as failure:
             if failure.return_to:
                 return redirect(
                     authorization.redirect_to(failure.return_to, status="error", code=failure.code)
                 )
             return _page("Connection failed", failure.message, 400)
-        if return_to:
+        if connected.return_to:
             return redirect(
-                authorization.redirect_to(return_to, connection=connections[0].id, status="connected")
+                authorization.redirect_to(
+                    connected.return_to,
+                    connection=connected.connections[0].id,
+                    status="connected",
+                    account=connected.account_name,
+                )
             )
-        names = ", ".join(
-            f"@{c.username}" if c.username else c.display_name or c.platform_account_id for c in connections
-        )
-        return _page("Connected", f"{provider}: {names} is connected. You can close this page.", 200)
+        return _page("Connected", _connected_text(provider, connected), 200)
+
+
+def _connected_text(provider, connected):
+    """What the page says: "@handle on X is now connected to Postline account «acme»
+    (live).", the platform's names cut (authorization.bounded)."""
+    names = ", ".join(
+        authorization.bounded(f"@{c.username}" if c.username else c.display_name or c.platform_account_id)
+        for c in connected.connections
+    )
+    verb = "is" if len(connected.connections) == 1 else "are"
+    return (
+        f"{names} on {platforms.provider(provider).name} {verb} now connected to Postline account "
+        f"«{connected.account_name}» ({connected.mode}). You can close this page."
+    )
 
 
 def _page(title, message, status):
@@ -264,4 +319,4 @@ def _page(title, message, status):
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title></head>"
         f"<body><h1>{html.escape(title)}</h1><p>{html.escape(message)}</p></body></html>"
     )
-    return body, status, {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"}
+    return body, status, PAGE_HEADERS

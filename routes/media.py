@@ -7,7 +7,7 @@ from models import Media
 from postline.media import imports, kinds, library
 from postline.web import downloads, uploads
 from postline.web.api import MULTIPART, Blueprint, requires
-from postline.web.envelopes import envelope, single
+from postline.web.envelopes import created, envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.openapi import answers
 from routes import examples
@@ -47,7 +47,8 @@ class Upload(MethodView):
         `[media] max_image_pixels` (24 megapixels) are 400 with details field `file`.
         """
         upload = fields["file"]
-        return single(library.create(g.api_key, upload.stream, upload.filename, fields.get("alt_text")))
+        media = library.create(g.api_key, upload.stream, upload.filename, fields.get("alt_text"))
+        return created(single(media), "media.MediaByKey", media_key=media.id)
 
 
 @blp.route("/import")
@@ -65,7 +66,8 @@ class Import(MethodView):
         same types, limits and answer. A URL that is refused or cannot be fetched is
         400 with details field `url`.
         """
-        return single(imports.import_from_url(g.api_key, fields["url"]))
+        media = imports.import_from_url(g.api_key, fields["url"])
+        return created(single(media), "media.MediaByKey", media_key=media.id)
 
 
 @blp.route("/<media_key>")

@@ -10,6 +10,7 @@ from postline.web.api import Blueprint, requires
 from postline.web.choices import POST_STATUS
 from postline.web.envelopes import (
     DeletedSchema,
+    created,
     deleted,
     envelope,
     list_envelope,
@@ -37,6 +38,7 @@ LISTING = Listing(
     "Post",
     Post,
     filters=[
+        Filter("id", Post.id, ("in",)),  # a batch's posts: its 201's Location
         Filter("status", Post.status, ("eq", "ne", "in"), choices=POST_STATUS),
         Filter("channelId", Post.channel, ("eq", "ne", "in")),
         Filter("scheduledFor", Post.scheduled_for, TIMESTAMP_OPERATORS, kind="timestamp"),
@@ -86,7 +88,7 @@ class Posts(MethodView):
         the built-in sandbox publishes it, so you can watch the whole lifecycle.
         """
         (post,) = lifecycle.create(g.api_key, [fields], _settings())
-        return written(post, post.warnings)
+        return created(written(post, post.warnings), "posts.PostById", post_id=post.id)
 
 
 @blp.route("/batch")
@@ -103,7 +105,10 @@ class PostBatch(MethodView):
         `posts[3].content`.
         """
         posts = lifecycle.create(g.api_key, body["posts"], _settings(), lifecycle.batch_path)
-        return written(posts, [warning for post in posts for warning in post.warnings])
+        # Where the batch is: its posts, listed in one page (docs/api.md, Posts).
+        ids = {"filter[id][in]": ",".join(post.id for post in posts), "per_page": len(posts)}
+        warnings = [warning for post in posts for warning in post.warnings]
+        return created(written(posts, warnings), "posts.Posts", **ids)
 
     @blp.doc(operationId="updatePostBatch", **answers(409, 404))
     @requires("posts:write")
@@ -132,7 +137,7 @@ class PostBatch(MethodView):
         return single({"deleted": deleted})
 
 
-@blp.route("/<id:post_id>")
+@blp.route("/<post_id>")
 class PostById(MethodView):
     @blp.doc(operationId="getPost")
     @requires("posts:read")

@@ -7,7 +7,7 @@ from models import Webhook, WebhookDelivery
 from postline import tallies
 from postline.web.api import Blueprint, requires
 from postline.web.choices import DELIVERY_STATUS, DELIVERY_TRIGGER
-from postline.web.envelopes import DeletedSchema, deleted, envelope, list_envelope, single
+from postline.web.envelopes import DeletedSchema, created, deleted, envelope, list_envelope, single
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.webhooks import events, subscriptions
@@ -38,6 +38,9 @@ DELIVERY_LISTING = Listing(
     scope=WebhookDelivery.of,
     noun="deliveries",
 )
+
+
+DELIVERY = "webhooks.DeliveryById"  # where a delivery made by a POST is
 
 
 def _settings():
@@ -71,7 +74,7 @@ class Webhooks(MethodView):
         """
         webhook, secret = subscriptions.create(g.api_key, fields, _settings())
         webhook.new_secret = secret
-        return single(webhook)
+        return created(single(webhook), "webhooks.WebhookById", webhook_id=webhook.id)
 
 
 @blp.route("/<webhook_id>")
@@ -129,7 +132,8 @@ class WebhookTest(MethodView):
         `webhook.test` and even while it is inactive. The answer is the delivery,
         `pending` until the worker has sent it.
         """
-        return single(events.record_test(Webhook.get_visible(g.api_key, webhook_id)))
+        delivery = events.record_test(Webhook.get_visible(g.api_key, webhook_id))
+        return created(single(delivery), DELIVERY, webhook_id=webhook_id, delivery_id=delivery.id)
 
 
 @blp.route("/<webhook_id>/deliveries")
@@ -178,4 +182,5 @@ class DeliveryRetry(MethodView):
         The answer is a new delivery of the same event (trigger `manual`), with the
         usual retries if it fails; the original delivery is left as it was.
         """
-        return single(subscriptions.resend(g.api_key, webhook_id, delivery_id))
+        delivery = subscriptions.resend(g.api_key, webhook_id, delivery_id)
+        return created(single(delivery), DELIVERY, webhook_id=webhook_id, delivery_id=delivery.id)

@@ -14,6 +14,7 @@ def create(api, **body):
     return response.get_json()["data"]
 
 
+@pytest.mark.storage
 def test_create_read_update_delete(api, clock_at):
     now = clock_at(1_800_000_000_000)
     channel = create(api, name="Launch", color="#12abEF")
@@ -107,10 +108,12 @@ def names(response):
     return [c["name"] for c in response.get_json()["data"]]
 
 
+@pytest.mark.storage
 def test_default_sort_is_created_at_ascending(api, three):
     assert names(api.get("/v1/channels")) == ["beta Launch", "Alpha", "launch gamma"]
 
 
+@pytest.mark.storage
 @pytest.mark.parametrize(
     "sort, expected",
     [
@@ -131,6 +134,7 @@ def test_unknown_sort_is_400(api, sort):
     assert response.get_json()["error"]["details"][0]["field"] == "sort"
 
 
+@pytest.mark.storage
 def test_ties_are_broken_by_id_so_pages_never_repeat(api, clock_at):
     clock_at(1_800_000_000_000)
     ids = sorted(create(api, name=f"same {i}")["id"] for i in range(7))
@@ -144,6 +148,7 @@ def test_ties_are_broken_by_id_so_pages_never_repeat(api, clock_at):
         assert seen == expected
 
 
+@pytest.mark.storage
 def test_contains_filter_is_case_sensitive_substring(api, three):
     assert names(api.get("/v1/channels?filter[name][contains]=Launch")) == ["beta Launch"]
     assert names(api.get("/v1/channels?filter[name][contains]=aunch")) == ["beta Launch", "launch gamma"]
@@ -151,6 +156,7 @@ def test_contains_filter_is_case_sensitive_substring(api, three):
     assert names(api.get("/v1/channels?filter[name][contains]=%25")) == []
 
 
+@pytest.mark.storage
 @pytest.mark.parametrize(
     "query, expected",
     [
@@ -199,6 +205,7 @@ def test_refused_filters_and_paging(api, query, field):
     assert error["details"][0]["field"] == field
 
 
+@pytest.mark.storage
 def test_pagination_meta(api, clock_at):
     clock_at(1_800_000_000_000)
     for i in range(5):
@@ -223,6 +230,7 @@ def test_pagination_meta(api, clock_at):
     assert api.get("/v1/channels?per_page=100").status_code == 200
 
 
+@pytest.mark.storage
 def test_empty_listing_has_zero_pages(api):
     body = api.get("/v1/channels").get_json()
     assert body["data"] == []

@@ -50,7 +50,8 @@ LAYERS = [
     ("web", ["postline.web"]),
     ("schemas", ["schemas", "postline.schemas"]),
     ("routes", ["routes"]),
-    ("entry points", ["app", "worker"]),
+    # The MCP server (mcp_server/) answers its tools through the app: an entry point beside it.
+    ("entry points", ["app", "worker", "mcp_server"]),
     # The project's tools: benchmarks, the dev helpers and fake platforms, the task runner.
     ("tools", ["bench", "devtools", "tasks"]),
 ]
@@ -92,7 +93,7 @@ def layer_of(module):
 def project_modules():
     """{module name: path} of every Python module of the project but its tests."""
     paths = [ROOT / name for name in ("app.py", "worker.py", "models.py", "schemas.py", "tasks.py")]
-    for package in ("routes", "postline", "bench", "devtools"):
+    for package in ("routes", "postline", "bench", "devtools", "mcp_server"):
         paths += sorted((ROOT / package).rglob("*.py"))
     modules = {}
     for path in paths:

@@ -4,13 +4,21 @@ the provider's callback (README, API notes: Connections).
 The `state` handed to the provider is `<nonce>.<signature>`: the signature (a keyed
 hash under the server secret) refuses forged states before any database work; the
 nonce names an OAuthState row holding what the run is bound to (account, mode,
-channel, returnTo, the PKCE verifier). The callback deletes that row in the same
-statement that reads it, so a state works once, even for two callbacks at the same
-instant.
+channel, returnTo, the PKCE verifier, and the console session that started it, if
+one did). The callback deletes that row in the same statement that reads it, so a
+state works once, even for two callbacks at the same instant.
+
+A run started in the console finishes only in that browser session: opened in another
+(someone else's browser, signed in to another account or not at all), it would connect
+that person's platform account into the account that started it. A run started
+through the API is bound to no browser (the contract's callback); its page and
+redirect name the Postline account that received the connection instead
+(docs/connections.md, How an OAuth run is bound).
 """
 
 import hmac
 import secrets
+from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from models import LIVE, Channel, ChannelConnection, Connection, OAuthState
@@ -23,6 +31,9 @@ from postline.statuses import ConnectionStatus
 STATE_TTL_MS = 10 * 60 * 1000
 # The callback's `error` values that mean the user declined (OAuth's, and LinkedIn's).
 DENIALS = ("access_denied", "user_cancelled_authorize", "user_cancelled_login")
+# The most characters of a platform's own text (an error description, a username) a
+# page shows.
+PLATFORM_TEXT_LIMIT = 200
 
 
 class AuthFailed(Exception):
@@ -36,10 +47,23 @@ class AuthFailed(Exception):
         self.return_to = return_to
 
 
-def start(key, provider, channel_id=None, return_to=None):
-    """Begin an OAuth run: {url, state, expires_at}. Checked in this order: an unknown
-    provider (404), a test-mode key (403), an unconfigured provider (400), then the
-    channel and returnTo (400)."""
+@dataclass(frozen=True)
+class Connected:
+    """A finished OAuth run: the connections it created or updated, where to send the
+    browser (None: show a page), and the Postline account (its name) and mode that
+    received them."""
+
+    connections: list
+    return_to: str | None
+    account_name: str
+    mode: str
+
+
+def start(key, provider, channel_id=None, return_to=None, console_session=None):
+    """Begin an OAuth run: {url, state, expires_at}. `console_session`: the id of the
+    console session starting it, the only one that may finish it (None: an API run).
+    Checked in this order: an unknown provider (404), a test-mode key (403), an
+    unconfigured provider (400), then the channel and returnTo (400)."""
     adapter = platforms.provider(provider)
     if adapter is None:
         raise NotFound(f"No provider named {provider!r}.")
@@ -80,6 +104,7 @@ def start(key, provider, channel_id=None, return_to=None):
         channel_id=channel_id,
         return_to=return_to,
         code_verifier=keyring.encrypt(verifier),
+        console_session=console_session,
         expires_at=now + STATE_TTL_MS,
     )
     state = f"{nonce}.{keyring.oauth_state_signature(nonce)}"
@@ -87,19 +112,28 @@ def start(key, provider, channel_id=None, return_to=None):
     return {"url": url, "state": state, "expires_at": now + STATE_TTL_MS}
 
 
-def finish(provider, args):
-    """Complete an OAuth run from the callback's query `args`: the connections it
-    created or updated, and where to send the browser. AuthFailed otherwise."""
+def finish(provider, args, console_session=None):
+    """Complete an OAuth run from the callback's query `args` in the browser whose
+    console session is `console_session` (an id, or None): Connected, or AuthFailed."""
     adapter = platforms.provider(provider)
     record = _consume(args.get("state") or "")
     if adapter is None or record.provider != provider:
         raise AuthFailed("invalid_state", "This authorization link is not valid.")
     back = record.return_to
+    if record.console_session is not None and not hmac.compare_digest(
+        record.console_session, console_session or ""
+    ):
+        raise AuthFailed(
+            "session_mismatch",
+            "This authorization was started in another browser session: nothing was connected.",
+            back,
+        )
     if record.expires_at <= clock.now_ms():
         raise AuthFailed("expired", "The authorization took more than 10 minutes; start again.", back)
     if args.get("error"):
         code = "denied" if args["error"] in DENIALS else "platform_error"
-        raise AuthFailed(code, f"{provider} answered: {args.get('error_description') or args['error']}", back)
+        said = bounded(args.get("error_description") or args["error"])
+        raise AuthFailed(code, f"{provider} answered: {said}", back)
     if not args.get("code"):
         raise AuthFailed("platform_error", f"{provider} sent no authorization code.", back)
     provider_settings = settings.provider_settings(provider)
@@ -114,9 +148,15 @@ def finish(provider, args):
         )
         profiles = adapter.profiles(provider_settings, granted.access_token, timeout)
     except (platforms.TokenRefused, platforms.PlatformUnavailable) as error:
-        raise AuthFailed("platform_error", error.message, back) from None
+        raise AuthFailed("platform_error", bounded(error.message), back) from None
     connections = _save(record, provider, profiles, granted)
-    return connections, back
+    return Connected(connections, back, record.account.name, record.mode)
+
+
+def bounded(text, limit=PLATFORM_TEXT_LIMIT):
+    """`text` cut to `limit` characters (the last an ellipsis when cut): a platform's
+    own text, shown on a page, is as long as Postline allows, not as the platform sends."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _consume(state):

@@ -86,7 +86,10 @@ class ChannelConnection(Model):
 
 class OAuthState(BaseModel):
     """An authorization in progress: what its signed `state` names. The callback deletes
-    the row as it reads it, so a state works once; `code_verifier` (PKCE) is encrypted."""
+    the row as it reads it, so a state works once; `code_verifier` (PKCE) is encrypted.
+    `console_session`: the ConsoleSession (its id, a keyed hash of the cookie) that
+    started it in the console, the only browser session that may finish it; None for a
+    run started through the API (docs/connections.md)."""
 
     id = CharField(primary_key=True, max_length=64)
     account = ForeignKeyField(Account, on_delete="CASCADE")
@@ -95,6 +98,7 @@ class OAuthState(BaseModel):
     channel_id = CharField(max_length=40, null=True)
     return_to = TextField(null=True)
     code_verifier = TextField()
+    console_session = CharField(max_length=64, null=True)
     expires_at = BigIntegerField(index=True)
 
     class Meta:

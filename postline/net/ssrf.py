@@ -219,6 +219,7 @@ def _check_name(hostname, allow_private):
 def _check_address(address, allow_private, hostname=None):
     if allow_private or is_public(address):
         return
-    via = f"{hostname} resolves to " if hostname else ""
-    message = f"must not point to a private, loopback or reserved address ({via}{address})"
+    # The rule, not the address a name resolves to: that would map the network inside.
+    where = f"{hostname} resolves to one" if hostname else str(address)
+    message = f"must not point to a private, loopback or reserved address ({where})"
     raise RefusedURL(message, allowed_by="allow_private")

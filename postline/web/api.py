@@ -23,6 +23,7 @@ from postline.web.openapi import (
     OperationsPlugin,
     closed_set_properties,
     document_events,
+    instant_properties,
     null_properties,
     register_components,
 )
@@ -79,23 +80,39 @@ class Parser(FlaskParser):
         return super().load_querystring(req, schema)
 
 
-class IdConverter(BaseConverter):
-    """A resource id in a path: any one segment except `batch`, which names the batch
-    operations beside it (so OPTIONS and 405s list only the batch route's methods)."""
+class PrefixedId(BaseConverter):
+    """A resource id in a path: its kind's prefix (`post_`), then the rest of the segment.
+    A fixed word (`batch`, `import`, `upload`, `sandbox`, a provider's name) is no id,
+    so it never reaches an id route, nor shows that route's methods in an OPTIONS
+    answer or a 405's `Allow`."""
 
-    regex = r"(?!batch$)[^/]+"
+    part_isolating = True  # one segment: the regex never matches "/"
+    prefix = ""
+
+    @classmethod
+    def of(cls, prefix):
+        return type(f"{prefix.title()}Id", (cls,), {"prefix": prefix, "regex": re.escape(prefix) + "[^/]+"})
+
+    def schema(self):
+        """How the OpenAPI document shows it: a string with the prefix."""
+        return {"type": "string", "pattern": f"^{re.escape(self.prefix)}[^/]+$"}
 
 
-# Every path parameter, described once for every route that takes it: (description, example).
+# Every path parameter, described once for every route that takes it: (description,
+# example, the prefix of the ids it takes or None for a word such as a provider's name).
 PATH_PARAMETERS = {
-    "channel_id": ("The channel's id, `ch_...`", "ch_01jd3x8t2k9s7a6b5c4d3e2f1g"),
-    "post_id": ("The post's id, `post_...`", "post_01jd3xa0q4w8e2r6t0y4u8i2o6"),
-    "webhook_id": ("The webhook's id, `wh_...`", "wh_01jd3xb6m3n7b1v5c9x3z7l1k5"),
-    "delivery_id": ("The delivery's id, `whd_...`", "whd_01jd3xc2p6o0i4u8y2t6r0e4w8"),
-    "key_id": ("The API key's id, `key_...` (not the key itself)", "key_01jd3x7e1r5t9y3u7i1o5p9a3s"),
-    "media_key": ("The media file's key, `med_....<ext>`", "med_01jd3xd8q2w6e0r4t8y2u6i0o4.png"),
-    "connection_id": ("The connection's id, `conn_...`", "conn_01jd3xe4r8t2y6u0i4o8p2a6s0"),
-    "provider": ("The provider: x, linkedin, meta (Facebook Pages and Instagram) or tiktok", "x"),
+    "channel_id": ("The channel's id, `ch_...`", "ch_01jd3x8t2k9s7a6b5c4d3e2f1g", "ch_"),
+    "post_id": ("The post's id, `post_...`", "post_01jd3xa0q4w8e2r6t0y4u8i2o6", "post_"),
+    "webhook_id": ("The webhook's id, `wh_...`", "wh_01jd3xb6m3n7b1v5c9x3z7l1k5", "wh_"),
+    "delivery_id": ("The delivery's id, `whd_...`", "whd_01jd3xc2p6o0i4u8y2t6r0e4w8", "whd_"),
+    "key_id": ("The API key's id, `key_...` (not the key itself)", "key_01jd3x7e1r5t9y3u7i1o5p9a3s", "key_"),
+    "media_key": ("The media file's key, `med_....<ext>`", "med_01jd3xd8q2w6e0r4t8y2u6i0o4.png", "med_"),
+    "connection_id": ("The connection's id, `conn_...`", "conn_01jd3xe4r8t2y6u0i4o8p2a6s0", "conn_"),
+    "provider": ("The provider: x, linkedin, meta (Facebook Pages and Instagram) or tiktok", "x", None),
+}
+# A converter per id kind, named by its prefix: `<post_:post_id>` matches `post_...` only.
+ID_CONVERTERS = {
+    prefix: PrefixedId.of(prefix) for _, _, prefix in PATH_PARAMETERS.values() if prefix is not None
 }
 
 
@@ -109,7 +126,9 @@ class Blueprint(flask_smorest.Blueprint):
 
     def route(self, rule, *, parameters=None, **options):
         """A route whose path parameters are documented from PATH_PARAMETERS (a name
-        missing there fails at import: every parameter is described)."""
+        missing there fails at import: every parameter is described), each id matched by
+        its kind's converter: `/<post_id>` is `/<post_:post_id>`, so that routes to come
+        are as safe from fixed words as these."""
         names = re.findall(r"<(?:[^:<>]+:)?([^<>]+)>", rule)
         described = [
             {
@@ -120,12 +139,19 @@ class Blueprint(flask_smorest.Blueprint):
             }
             for name in names
         ]
+        rule = re.sub(r"<([^:<>]+)>", _with_converter, rule)
         return super().route(rule, parameters=[*described, *(parameters or [])], **options)
 
     DEFAULT_LOCATION_CONTENT_TYPE_MAPPING = {
         **flask_smorest.Blueprint.DEFAULT_LOCATION_CONTENT_TYPE_MAPPING,
         "multipart": MULTIPART,
     }
+
+
+def _with_converter(match):
+    """`<post_id>` as `<post_:post_id>`; a parameter that is no id stays as it is."""
+    prefix = PATH_PARAMETERS[match.group(1)][2]
+    return match.group(0) if prefix is None else f"<{prefix}:{match.group(1)}>"
 
 
 LICENSE = {"name": "MIT", "url": "https://opensource.org/licenses/MIT"}
@@ -142,11 +168,18 @@ class Api(flask_smorest.Api):
         )
 
     def init_app(self, app, **kwargs):
-        app.url_map.converters["id"] = IdConverter
+        app.url_map.converters.update(ID_CONVERTERS)
         super().init_app(app, **kwargs)
+        self.register_converter(PrefixedId, PrefixedId.schema)
         self.register_field(Timestamp, "integer", "int64")
         self.spec.options.setdefault("info", {})["license"] = LICENSE
-        for attribute_function in (input_field_properties, closed_set_properties, null_properties):
+        attribute_functions = (
+            input_field_properties,
+            closed_set_properties,
+            instant_properties,
+            null_properties,
+        )
+        for attribute_function in attribute_functions:
             self.ma_plugin.converter.add_attribute_function(attribute_function)
 
     def _register_responses(self):

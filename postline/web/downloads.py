@@ -1,8 +1,6 @@
 """Media bytes over HTTP: the whole file, or the one byte range a client asks for
 (video players and some platforms fetch in ranges), streamed from storage."""
 
-from urllib.parse import quote
-
 from flask import Response, request
 from werkzeug.http import parse_range_header
 
@@ -18,7 +16,9 @@ def send(record):
     headers = {
         "Accept-Ranges": "bytes",
         "ETag": etag,
-        "Content-Disposition": f"inline; filename*=UTF-8''{quote(record.filename, safe='')}",
+        # Named by its key, whose extension is its sniffed type: never the client's name
+        # (`evil.html`), which a browser saving the file would go by.
+        "Content-Disposition": f'inline; filename="{record.id}"',
         # Served as what it was sniffed to be, never re-guessed by a browser.
         "X-Content-Type-Options": "nosniff",
     }

@@ -5,6 +5,7 @@ import functools
 import math
 import re
 
+from flask import url_for
 from marshmallow import Schema, fields
 
 from postline import clock
@@ -172,6 +173,12 @@ def _noun(schema_name):
 def single(resource):
     """The `{data: ...}` body."""
     return {"data": resource}
+
+
+def created(body, endpoint, **values):
+    """A 201: `body` with `Location`, the URL of `endpoint` (a view's name, such as
+    `posts.PostById`) for `values` (its path parameters; others become its query)."""
+    return body, 201, {"Location": url_for(endpoint, _external=True, **values)}
 
 
 def deleted(id):

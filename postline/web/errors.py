@@ -65,6 +65,10 @@ class ApiError(Exception):
         return cls(status, type, code, message or default_message, details, headers)
 
 
+# A 401 for an API key says how to authenticate (RFC 6750): with a bearer token, and
+# whether the one sent was refused. The console's and /api's 401s are not about keys.
+BEARER_CHALLENGES = {"MISSING_API_KEY": "Bearer", "INVALID_API_KEY": 'Bearer error="invalid_token"'}
+
 # The status and error type of each domain error; its code and message are its own.
 DOMAIN_STATUSES = {
     errors.Invalid: 400,
@@ -89,6 +93,8 @@ def from_domain(error):
         extra = {"retry_after": error.retry_after}
     elif isinstance(error, errors.Conflict) and error.retry_after is not None:
         headers = {"Retry-After": str(error.retry_after)}
+    elif isinstance(error, errors.Unauthenticated) and error.code in BEARER_CHALLENGES:
+        headers = {"WWW-Authenticate": BEARER_CHALLENGES[error.code]}
     return ApiError(status, HTTP_ERRORS[status][0], error.code, error.message, error.details, headers, extra)
 
 

@@ -20,6 +20,11 @@ CODES = {
     501: ("invalid_request_error", "NOT_IMPLEMENTED"),
 }
 INTERNAL = ("api_error", "INTERNAL_ERROR")
+# The app's own answers get these from postline/web/headers.py.
+SECURITY_HEADERS = (
+    "X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n"
+    "Content-Security-Policy: frame-ancestors 'none'\r\n"
+)
 
 
 def write_json_error(sock, status_int, reason, mesg):
@@ -33,7 +38,7 @@ def write_json_error(sock, status_int, reason, mesg):
     body = json.dumps({"error": error}).encode()
     head = (
         f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\n\r\n"
+        f"Content-Length: {len(body)}\r\n{SECURITY_HEADERS}\r\n"
     )
     util.write_nonblock(sock, head.encode("latin1") + body)
 

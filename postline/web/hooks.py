@@ -15,7 +15,7 @@ from postline.accounts import keys
 from postline.errors import Forbidden
 from postline.jobs import heartbeat
 from postline.limits import limiter, usage
-from postline.web import clients, legacy, limits
+from postline.web import clients, headers, legacy, limits
 from postline.web.api import auth_rules
 from postline.web.body import storable_text
 from postline.web.errors import ApiError
@@ -38,6 +38,7 @@ def init_app(app):
     app.extensions["postline.last_seen"] = heartbeat.LastSeen()
     app.before_request(before_request)
     app.after_request(after_request)
+    headers.init_app(app)
 
 
 def before_request():

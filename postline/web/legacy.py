@@ -51,7 +51,9 @@ def register(app):
                     legacy + rule.rule[len(successor) :],
                     f"legacy.{rule.endpoint}",
                     app.view_functions[rule.endpoint],
-                    methods=rule.methods,
+                    # Without OPTIONS, so Flask answers it as for the /v1 route (the
+                    # views have no `options`: naming it sent OPTIONS to them, a 500).
+                    methods=rule.methods - {"OPTIONS"},
                 )
     app.after_request(_deprecated)
 

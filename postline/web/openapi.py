@@ -21,12 +21,13 @@ from apispec import BasePlugin
 
 from postline.web.choices import CLOSED_SETS, Choice
 from postline.web.envelopes import Answer
-from postline.web.fields import NO_NUL
+from postline.web.fields import NO_NUL, TimestampInput, input_field_properties
 
 JSON = "application/json"
 # How OpenAPI 3.0.3 writes a schema whose only value is null.
 NULL = {"type": "object", "nullable": True, "enum": [None]}
 
+INSTANT = "A moment: Unix milliseconds, or ISO 8601 with `Z` or an offset (`2027-01-15T09:30:00+01:00`)"
 INTEGER = {"type": "integer", "minimum": 0}
 STRING = {"type": "string"}
 HEADERS = {
@@ -162,13 +163,27 @@ def closed_set_properties(converter, field, ret, **kwargs):
         return {}
     for keyword in ("type", "enum", "pattern", "nullable"):
         ret.pop(keyword, None)
-    reference = {"$ref": f"#/components/schemas/{field.closed_set.name}"}
-    if field.allow_none:
+    _refer(ret, {"$ref": f"#/components/schemas/{field.closed_set.name}"}, field.allow_none)
+    return {}
+
+
+def _refer(ret, reference, nullable=False):
+    """Make the property `ret` the `reference`: `anyOf` with null when it is nullable,
+    `allOf` beside a description (OpenAPI 3.0 reads nothing beside a bare $ref)."""
+    if nullable:
         ret["anyOf"] = [reference, dict(NULL)]
     elif ret:
-        ret["allOf"] = [reference]  # OpenAPI 3.0 reads no keyword beside a bare $ref
+        ret["allOf"] = [reference]
     else:
         ret.update(reference)
+
+
+def instant_properties(converter, field, ret, **kwargs):
+    """A time a client sends in a filter (TimestampInput: Unix ms, or ISO 8601 with an
+    offset) as a reference to the one `Instant` schema, which a generator makes one type."""
+    if type(field) is TimestampInput:
+        del ret["oneOf"]
+        _refer(ret, {"$ref": "#/components/schemas/Instant"})
     return {}
 
 
@@ -187,6 +202,9 @@ def register_components(spec, error_schema):
         spec.components.header(name, {"description": description, "schema": schema})
     for closed_set in CLOSED_SETS:
         spec.components.schema(closed_set.name, closed_set.schema())
+    spec.components.schema(
+        "Instant", {"description": INSTANT, **input_field_properties(None, TimestampInput())}
+    )
     error = {JSON: {"schema": error_schema}}
     for status in http.HTTPStatus:
         name, description = ERRORS.get(status, (status.name, status.phrase))

@@ -2,6 +2,7 @@
 form, who the page acts as, and forms checked by the API's own schemas."""
 
 import functools
+import re
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
@@ -72,6 +73,9 @@ def check_csrf():
 
 
 SIGN_IN_CSRF_COOKIE = "postline_sign_in_csrf"
+# A console path as a Location header carries it: printable ASCII, no space or backslash
+# (a line break in `next` made the redirect a 500 after the session was made).
+CONSOLE_PATH = re.compile(r"/console/[\x21-\x5b\x5d-\x7e]*")
 
 
 def upload_form(view):
@@ -81,8 +85,9 @@ def upload_form(view):
 
 
 def safe_next(target, default=None):
-    """A console path to go on to (after signing in, say); never another site."""
-    if target and target.startswith("/console/") and not urlsplit(target).netloc and "\\" not in target:
+    """A console path to go on to (after signing in, say); never another site, and
+    never a header a redirect cannot carry: anything else goes to the default."""
+    if target and CONSOLE_PATH.fullmatch(target) and not urlsplit(target).netloc:
         return target
     return default or url_for("console.calendar")
 

@@ -10,6 +10,7 @@ from models import LIVE, Connection
 from postline import platforms
 from postline.connections import authorization, provider_settings, records, redirect_uri
 from postline.errors import DomainError
+from postline.web import sessions
 from routes.console.base import blp, form_errors, not_found_is_404, page, principal, settings
 from routes.console.channels import visible_channels
 
@@ -20,6 +21,8 @@ FAILURES = {
     "expired": "The platform's page was left open more than 10 minutes: start again.",
     "platform_error": "The platform refused or could not finish the authorization: nothing "
     "was connected. Try again in a moment.",
+    "session_mismatch": "This connection was started in another browser session (or before you "
+    "signed in again), and only that one may finish it: nothing was connected. Start it again here.",
 }
 FAILED = "The authorization did not finish: nothing was connected. Start again."
 
@@ -75,7 +78,9 @@ def _authorize(provider, channel_id=None):
     """Send the browser to the provider's page; it comes back to this page."""
     return_to = settings("server")["public_url"].rstrip("/") + url_for("console.connection_list")
     try:
-        started = authorization.start(principal(), provider, channel_id, return_to)
+        started = authorization.start(
+            principal(), provider, channel_id, return_to, console_session=sessions.current().id
+        )
     except DomainError as error:
         return _connections_page(400, form_errors(error))
     return redirect(started["url"], 303)

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from models import Account, ApiKey
 from postline.accounts import keys
 
@@ -12,6 +14,7 @@ def create(api, **body):
     return api.post("/v1/api-keys", json={"name": "integration", **body})
 
 
+@pytest.mark.storage
 def test_create_returns_the_full_key_once(api):
     response = create(api, permissions=["posts:read", "channels:read"])
     assert response.status_code == 201
@@ -81,6 +84,7 @@ def test_cannot_patch_a_key_beyond_the_callers_permissions(api, make_key):
     assert api.get(f"/v1/api-keys/{target['id']}").get_json()["data"]["permissions"] == ["posts:read"]
 
 
+@pytest.mark.storage
 def test_patch_renames_and_rescopes(api):
     target = create(api, permissions=["posts:read"]).get_json()["data"]
     response = api.patch(
@@ -102,6 +106,7 @@ def test_patch_rejects_unknown_fields(api):
     assert response.get_json()["error"]["details"][0]["field"] == "mode"
 
 
+@pytest.mark.storage
 def test_test_keys_live_apart_and_cannot_create_live_keys(api):
     test_key = create(api, mode="test").get_json()["data"]
     assert test_key["mode"] == "test"
@@ -120,6 +125,7 @@ def test_test_keys_live_apart_and_cannot_create_live_keys(api):
     assert api.get(f"/v1/api-keys/{test_key['id']}").status_code == 404
 
 
+@pytest.mark.storage
 def test_expires_in_sets_expiry(api, clock_at):
     now = clock_at(1_800_000_000_000)
     data = create(api, expiresIn=30).get_json()["data"]
@@ -136,6 +142,7 @@ def test_other_accounts_keys_are_404(api, make_key):
     assert other.get("/v1/health").status_code == 200
 
 
+@pytest.mark.storage
 def test_revoked_key_disappears_from_listing(api):
     target = create(api).get_json()["data"]
     assert api.delete(f"/v1/api-keys/{target['id']}").get_json() == {
@@ -146,6 +153,7 @@ def test_revoked_key_disappears_from_listing(api):
     assert api.delete(f"/v1/api-keys/{target['id']}").status_code == 404
 
 
+@pytest.mark.storage
 def test_key_listing_paginates(api):
     for i in range(4):
         create(api, name=f"k{i}")
@@ -193,6 +201,7 @@ def test_cli_create_key_options(app):
     assert Account.get(Account.name == "default").plan == "ocean"
 
 
+@pytest.mark.storage
 def test_cli_init_creates_a_first_key_only_on_an_empty_database(app):
     runner = app.test_cli_runner()
     first = runner.invoke(args=["init"])
@@ -203,6 +212,7 @@ def test_cli_init_creates_a_first_key_only_on_an_empty_database(app):
     assert not KEY.search(second.output)
 
 
+@pytest.mark.storage
 def test_cli_set_plan(app):
     runner = app.test_cli_runner()
     runner.invoke(args=["create-key", "--account", "umbrella"])
@@ -212,6 +222,7 @@ def test_cli_set_plan(app):
     assert runner.invoke(args=["set-plan", "umbrella", "gold"]).exit_code != 0
 
 
+@pytest.mark.storage
 def test_a_stale_copy_saved_after_a_revocation_does_not_bring_the_key_back(api, make_key):
     other = make_key(name="victim")
     key_id = api.as_key(other).get("/v1/health").get_json()["data"]["key"]["id"]

@@ -73,7 +73,9 @@ def test_the_platform_comes_back_to_v1_and_the_connection_is_the_consoles(legacy
     assert_error(twin, 404, "NOT_FOUND")
     assert "Deprecation" not in twin.headers
     page = client.get(f"{back.path}?{back.query}")
-    assert page.status_code == 200 and "is connected" in page.get_data(as_text=True)
+    assert page.status_code == 200 and "is now connected to Postline account «acme»" in page.get_data(
+        as_text=True
+    )
     [connection] = legacy("GET", "/api/connections").get_json()
     assert connection["username"] == "postline_fake"
     # Spent: the same callback again connects nothing more.
@@ -85,3 +87,14 @@ def test_the_callback_is_not_served_under_api_even_with_a_session(legacy, api):
     path = authorize(api).replace("/v1/", "/api/", 1)
     assert_error(legacy("GET", path), 404, "NOT_FOUND")
     assert OAuthState.select().count() == 1  # still unspent
+
+
+def test_a_run_started_through_api_is_refused_in_another_browser(legacy, app, fake_x):
+    """/api runs are started by a console session, so that browser session alone may
+    finish them, as the console's own (docs/connections.md, How an OAuth run is bound)."""
+    url = legacy("GET", "/api/connections/x/auth").get_json()["url"]
+    back = urlsplit(requests.get(url, allow_redirects=False, timeout=5).headers["Location"])
+    refused = app.test_client().get(f"{back.path}?{back.query}")
+    assert refused.status_code == 400
+    assert "started in another browser session" in refused.get_data(as_text=True)
+    assert legacy("GET", "/api/connections").get_json() == []

@@ -11,6 +11,7 @@ from devtools.connecting import authorize
 from models import Connection, OAuthState
 from postline import clock
 from tests.connections.conftest import RETURN_ORIGIN, connect, query_of
+from tests.support import fakes
 from tests.support.client import assert_error
 
 T = 1_800_000_000_000
@@ -20,12 +21,15 @@ def channel(api, name="Launches"):
     return api.post("/v1/channels", json={"name": name}).get_json()["data"]["id"]
 
 
+@pytest.mark.storage
 def test_connecting_x_creates_a_connection_with_its_profile_and_no_tokens(api, fake_x, clock_at):
     clock_at(T)
     channel_id = channel(api)
     answer = api.client.get(authorize(api, channelId=channel_id))
     assert answer.status_code == 200 and answer.mimetype == "text/html"
-    assert "@postline_fake is connected" in answer.get_data(as_text=True)
+    assert "@postline_fake on X is now connected to Postline account «acme» (live)." in answer.get_data(
+        as_text=True
+    )
     listed = api.get("/v1/connections")
     [connection] = listed.get_json()["data"]
     assert connection == {
@@ -129,11 +133,12 @@ def test_callback_redirects_to_return_to_and_ignores_unknown_parameters(api):
     [connection] = api.get("/v1/connections").get_json()["data"]
     assert (
         answer.headers["Location"]
-        == f"{RETURN_ORIGIN}/done?tab=x&connection={connection['id']}&status=connected"
+        == f"{RETURN_ORIGIN}/done?tab=x&connection={connection['id']}&status=connected&account=acme"
     )
     assert connection["channelIds"] == [channel_id]
 
 
+@pytest.mark.storage
 def test_a_state_works_once(api):
     callback = authorize(api)
     assert api.client.get(callback).status_code == 200
@@ -192,6 +197,7 @@ def test_a_code_the_platform_refuses_creates_nothing(api):
     assert Connection.select().count() == 0
 
 
+@pytest.mark.storage
 def test_reconnecting_keeps_the_id_and_a_refresh_token_not_sent_again(api, fake_x):
     first = connect(api)
     [refresh_token] = fake_x.refresh_tokens
@@ -215,6 +221,7 @@ def test_the_callback_needs_no_key_and_test_keys_see_no_live_connections(api, ma
     assert_error(tester.post(f"/v1/connections/{connection_id}/verify"), 404, "NOT_FOUND")
 
 
+@pytest.mark.storage
 def test_channels_are_added_and_removed_idempotently(api):
     connection = connect(api)
     first, second = channel(api, "One"), channel(api, "Two")
@@ -239,6 +246,7 @@ def test_channels_are_added_and_removed_idempotently(api):
     )
 
 
+@pytest.mark.storage
 def test_deleting_revokes_at_x_and_removes_it(api, fake_x):
     connection = connect(api, channelId=channel(api))
     [refresh_token] = fake_x.refresh_tokens
@@ -250,13 +258,15 @@ def test_deleting_revokes_at_x_and_removes_it(api, fake_x):
     assert_error(api.delete(f"/v1/connections/{connection['id']}"), 404, "NOT_FOUND")
 
 
+@pytest.mark.storage
 def test_deleting_still_removes_it_when_x_is_down(api, fake_x):
     connection = connect(api)
-    fake_x.close()
+    fakes.close(fake_x)
     assert api.delete(f"/v1/connections/{connection['id']}").status_code == 200
     assert Connection.select().count() == 0
 
 
+@pytest.mark.storage
 def test_verify_reads_the_profile_and_marks_a_refused_token_expired(api, fake_x, clock_at):
     clock_at(T)
     channel_id = channel(api)
@@ -266,7 +276,7 @@ def test_verify_reads_the_profile_and_marks_a_refused_token_expired(api, fake_x,
     assert verified["status"] == "active" and verified["lastVerifiedAt"] == T + 5000
     [listed] = api.post(f"/v1/connections/verify-channel/{channel_id}").get_json()["data"]
     assert listed["id"] == connection["id"] and listed["status"] == "active"
-    fake_x.close()
+    fakes.close(fake_x)
     down = api.post(f"/v1/connections/{connection['id']}/verify").get_json()["data"]
     assert down["status"] == "error" and down["lastError"]["code"] == "VERIFY_FAILED"
     assert_error(api.post("/v1/connections/verify-channel/ch_nope"), 404, "NOT_FOUND")

@@ -32,12 +32,15 @@ def test_the_auth_url_asks_for_the_scopes_without_pkce(api, fake_linkedin):
     }
 
 
+@pytest.mark.storage
 def test_connecting_linkedin_creates_a_connection_for_the_member(api, fake_linkedin, clock_at):
     clock_at(T)
     channel_id = channel(api)
     answer = api.client.get(authorize(api, "linkedin", channelId=channel_id))
     assert answer.status_code == 200
-    assert "linkedin: Postline Fake is connected" in answer.get_data(as_text=True)
+    assert "Postline Fake on LinkedIn is now connected to Postline account «acme»" in answer.get_data(
+        as_text=True
+    )
     [connection] = api.get("/v1/connections").get_json()["data"]
     assert connection == {
         "id": connection["id"],
@@ -81,6 +84,7 @@ def test_without_a_refresh_token_a_refresh_is_refused(api):
     ]
 
 
+@pytest.mark.storage
 def test_a_lapsed_token_expires_the_connection_and_blocks_its_posts(api, fake_linkedin, clock_at):
     clock_at(T)
     webhook = api.post(
@@ -123,6 +127,7 @@ def test_a_lapsed_token_expires_the_connection_and_blocks_its_posts(api, fake_li
     assert len(fake_linkedin.posts) == 1
 
 
+@pytest.mark.storage
 def test_publishing_past_the_tokens_end_expires_the_connection_at_once(api, fake_linkedin, clock_at):
     clock_at(T)
     channel_id = channel(api)
@@ -138,6 +143,7 @@ def test_publishing_past_the_tokens_end_expires_the_connection_at_once(api, fake
     assert fake_linkedin.requests["POST /rest/posts"] == 0
 
 
+@pytest.mark.storage
 def test_a_revoked_token_without_a_refresh_token_expires_the_connection(api, fake_linkedin, clock_at):
     clock_at(T)
     channel_id = channel(api)
@@ -153,6 +159,7 @@ def test_a_revoked_token_without_a_refresh_token_expires_the_connection(api, fak
     assert fake_linkedin.requests["POST /rest/posts"] == 1 and fake_linkedin.posts == []
 
 
+@pytest.mark.storage
 def test_a_partner_apps_refused_token_is_refreshed_and_sent_again(api, fake_linkedin, clock_at):
     clock_at(T)
     fake_linkedin.partner = True
@@ -167,6 +174,7 @@ def test_a_partner_apps_refused_token_is_refreshed_and_sent_again(api, fake_link
     assert list(fake_linkedin.refresh_tokens) == [refresh_token]
 
 
+@pytest.mark.storage
 def test_a_partner_token_is_refreshed_ahead_until_its_refresh_token_ends(api, fake_linkedin, clock_at):
     clock_at(T)
     fake_linkedin.partner = True
@@ -187,6 +195,7 @@ def test_a_partner_token_is_refreshed_ahead_until_its_refresh_token_ends(api, fa
     )
 
 
+@pytest.mark.storage
 def test_removing_a_connection_revokes_its_token(api, fake_linkedin):
     connection = connect(api, "linkedin")
     [access_token] = fake_linkedin.access_tokens

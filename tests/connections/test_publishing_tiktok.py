@@ -14,6 +14,9 @@ from tests.connections.conftest import connect, create_post, events_of, post_of,
 from tests.support.client import assert_error, fetch_through
 from tests.support.media import multipart
 
+# Publishing: claims, outcomes, status checks and token refreshes on each backend.
+pytestmark = pytest.mark.storage
+
 T = 1_800_000_000_000
 CHECK_MS = 10_000  # [tiktok] status_interval
 

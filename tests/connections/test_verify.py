@@ -2,9 +2,14 @@
 verify refreshes first, as publishing does, and only a refused refresh expires the
 connection (README, API notes: Connections)."""
 
+import pytest
+
 from models import Connection
 from postline.connections import tokens
 from tests.connections.conftest import connect, events_of
+
+# A refresh under a claim, and an expiry with its event in one transaction: each backend.
+pytestmark = pytest.mark.storage
 
 T = 1_800_000_000_000
 

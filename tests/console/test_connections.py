@@ -8,6 +8,7 @@ import requests
 
 from devtools.client import Api
 from models import Channel, Connection
+from tests.support.console import Console, make_user
 
 PUBLIC_URL = "http://127.0.0.1:8000"  # [server] public_url's default
 
@@ -47,12 +48,63 @@ def test_connecting_x_goes_to_x_and_comes_back_to_the_connection(console, fake_x
 
     landed = connect_through_x(console, channelId=ch)
     connection = Connection.get()
-    assert landed == f"{PUBLIC_URL}/console/connections?connection={connection.id}&status=connected"
+    assert (
+        landed == f"{PUBLIC_URL}/console/connections?connection={connection.id}&status=connected&account=acme"
+    )
     page = console.text(landed.removeprefix(PUBLIC_URL))
     assert "Connected x account @postline_fake." in page
     assert "connection-active" in page and "renewed before then by the worker" in page
     assert f'action="/console/connections/{connection.id}/channels/{ch}/remove"' in page
     assert connection.channel_ids == [ch]
+
+
+def approved_elsewhere(console):
+    """Press "Connect X" in `console` and approve at the fake X: the callback's path and
+    query, not yet followed."""
+    sent = console.post("/console/connections", {"provider": "x"})
+    approved = requests.get(sent.headers["Location"], allow_redirects=False, timeout=5)
+    callback = urlsplit(approved.headers["Location"])
+    return f"{callback.path}?{callback.query}"
+
+
+def test_a_run_started_here_is_refused_in_another_browser_session(console, app, fake_x):
+    """Account acme's run, opened in the browser of someone signed in to umbrella, would
+    connect their X account into acme: it is refused and connects nothing."""
+    callback = approved_elsewhere(console)
+    make_user("mallory@example.com", account="umbrella")
+    other = Console(app.test_client())
+    assert other.sign_in("mallory@example.com").status_code == 302
+    refused = other.client.get(callback)
+    assert refused.status_code == 302
+    assert (
+        refused.headers["Location"] == f"{PUBLIC_URL}/console/connections?status=error&code=session_mismatch"
+    )
+    assert Connection.select().count() == 0
+    page = other.text(refused.headers["Location"].removeprefix(PUBLIC_URL))
+    assert "was started in another browser session" in page and 'role="alert"' in page
+    # The run is spent: back in the browser that started it, it connects nothing either.
+    spent = console.client.get(callback)
+    assert spent.status_code == 400 and "already used" in spent.get_data(as_text=True)
+    assert Connection.select().count() == 0
+
+
+def test_a_run_started_here_is_refused_in_a_browser_signed_out(console, app, fake_x):
+    callback = approved_elsewhere(console)
+    refused = app.test_client().get(callback)
+    assert (
+        refused.headers["Location"] == f"{PUBLIC_URL}/console/connections?status=error&code=session_mismatch"
+    )
+    assert Connection.select().count() == 0
+
+
+def test_a_run_started_here_is_refused_after_signing_in_again(console, fake_x):
+    """Bound to the session, not to the user: a new session of the same user is another."""
+    callback = approved_elsewhere(console)
+    console.post("/console/sign-out")
+    console.sign_in()
+    refused = console.client.get(callback)
+    assert refused.headers["Location"].endswith("status=error&code=session_mismatch")
+    assert Connection.select().count() == 0
 
 
 def test_reconnecting_keeps_the_connection(console, fake_x):

@@ -139,6 +139,8 @@ def _claim_in_process(database_url, worker_id, start):
         db.close()
 
 
+# Four processes at once: one at a time with the other process tests (tests/conftest.py).
+@pytest.mark.processes
 def test_concurrent_processes_never_claim_the_same_row(make_rows, database_url):
     made = make_rows(400)
     context = multiprocessing.get_context("spawn")

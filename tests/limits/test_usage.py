@@ -10,6 +10,9 @@ from models import LIVE, TEST, Account, UsageDay, UsageEndpointDay
 from postline.jobs import maintenance
 from postline.limits import usage
 
+# Usage tallies are upserts folded by a background thread: each backend's own SQL.
+pytestmark = pytest.mark.storage
+
 # 2027-01-15 00:00 UTC.
 T0 = 1_800_000_000_000 // 86_400_000 * 86_400_000
 TODAY = datetime.date(2027, 1, 15)

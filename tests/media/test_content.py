@@ -49,7 +49,7 @@ def test_content_is_the_bytes_with_their_type(api, media_key):
     assert response.headers["Content-Length"] == str(len(DATA))
     assert response.headers["Accept-Ranges"] == "bytes"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
-    assert response.headers["Content-Disposition"] == "inline; filename*=UTF-8''clip.mp4"
+    assert response.headers["Content-Disposition"] == f'inline; filename="{media_key}"'
     sha = api.get(f"/v1/media/{media_key}").get_json()["data"]["sha256"]
     assert response.headers["ETag"] == f'"{sha}"'
 

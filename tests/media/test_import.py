@@ -155,7 +155,7 @@ def test_a_hostname_that_resolves_inside_is_refused_at_connect_time(api, files, 
     dns["media.example.com"] = ["127.0.0.1"]
     response = api.post("/v1/media/import", json={"url": "https://media.example.com/a.png"})
     error = assert_error(response, 400, "VALIDATION_ERROR")
-    assert "media.example.com resolves to 127.0.0.1" in error["message"]
+    assert "media.example.com resolves to one" in error["message"] and "127.0.0.1" not in error["message"]
     assert "import_allow_private_targets" in error["message"]
 
 

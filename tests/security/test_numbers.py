@@ -2,6 +2,7 @@
 (README, API notes: Request bodies)."""
 
 import json
+import re
 
 import pytest
 
@@ -55,8 +56,15 @@ def test_every_numeric_input_names_itself_when_out_of_range(app, api):
     found = {(method, path, field) for method, path, _, field in inputs}
     assert ("POST", "/v1/api-keys", "expiresIn") in found
     assert ("PATCH", "/v1/posts/batch", "posts[0].scheduledFor") in found
+    # A path's ids carry their kind's prefix (`post_...`), as its parameter's pattern says.
+    id_prefixes = {
+        parameter["name"]: re.match(r"\^([a-z_]*)", parameter["schema"].get("pattern", "^")).group(1)
+        for operations in spec["paths"].values()
+        for parameter in operations.get("parameters", [])
+        if parameter["in"] == "path"
+    }
     for method, path, where, field in inputs:
-        path = path.replace("{", "missing_").replace("}", "")
+        path = re.sub(r"\{(\w+)\}", lambda m: f"{id_prefixes[m.group(1)]}missing", path)
         if where == "body":
             response = api.request(method, path, json=nested(field, HUGE))
         else:

@@ -23,12 +23,16 @@ def assert_error(response, status, code, type_=None):
 
 
 def v1_routes(app):
-    """(method, path with placeholder ids, declared AuthRule) for every /v1 route."""
+    """(method, path with placeholder ids, declared AuthRule) for every /v1 route. A
+    placeholder id has its kind's prefix (`post_missing_post_id`), as ids in paths must."""
     rules = app.extensions["postline.auth_rules"]
     for url_rule in app.url_map.iter_rules():
         if not url_rule.rule.startswith("/v1/"):
             continue
-        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"missing_\1", url_rule.rule)
+        path = url_rule.rule
+        for name, converter in url_rule._converters.items():
+            prefix = getattr(converter, "prefix", "")
+            path = re.sub(rf"<(?:[^:>]+:)?{name}>", f"{prefix}missing_{name}", path)
         for method in sorted(url_rule.methods - {"HEAD", "OPTIONS"}):
             rule, _ = rules[(url_rule.endpoint, method)]
             yield method, path, rule

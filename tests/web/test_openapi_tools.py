@@ -9,6 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# One xdist worker runs them all: the first installs Redocly into tools/ (`npm ci`).
+pytestmark = pytest.mark.xdist_group("openapi-tools")
+
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 # What the generator says of GET /v1/media/{media_key}/content, whose bytes are an image
 # or a video of the media's own type: it reads `application/octet-stream` bodies only,

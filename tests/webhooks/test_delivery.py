@@ -406,7 +406,7 @@ def test_dns_rebinding_after_create_is_refused_at_send(api, app, receiver, hook_
     event = record(webhook["userId"])
     webhook_delivery.deliver_due(strict, WORKER, LEASE_MS)
     delivery = delivery_of(event)
-    assert "rebind.example.test resolves to 127.0.0.1" in delivery.error
+    assert "rebind.example.test resolves to one" in delivery.error
     assert inbox.requests == []
 
 

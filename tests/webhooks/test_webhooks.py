@@ -36,6 +36,7 @@ def public(webhook):
     return {name: value for name, value in webhook.items() if name != "secret"}
 
 
+@pytest.mark.storage
 def test_create_read_update_delete(api, clock_at):
     now = clock_at(1_800_000_000_000)
     webhook = create(api, events=["post.failed", "post.created", "post.failed"], description="CRM sync")
@@ -79,6 +80,7 @@ def test_description_is_optional_and_null(api):
     assert create(api)["description"] is None
 
 
+@pytest.mark.storage
 def test_secret_is_shown_once_and_stored_encrypted(api):
     webhook = create(api)
     secret = webhook["secret"]
@@ -90,6 +92,7 @@ def test_secret_is_shown_once_and_stored_encrypted(api):
     assert create(api)["secret"] != secret
 
 
+@pytest.mark.storage
 def test_rotation_returns_a_new_secret_once(api, clock_at):
     now = clock_at(1_800_000_000_000)
     webhook = create(api)
@@ -150,6 +153,7 @@ def test_patch_validation_leaves_the_webhook_untouched(api, body, field):
     assert api.get(f"/v1/webhooks/{webhook['id']}").get_json()["data"] == public(webhook)
 
 
+@pytest.mark.storage
 def test_list_is_paginated_in_the_list_envelope(api, clock_at):
     start = clock_at(1_800_000_000_000)
     made = []
@@ -164,6 +168,7 @@ def test_list_is_paginated_in_the_list_envelope(api, clock_at):
     assert [w["id"] for w in api.get("/v1/webhooks?sort=-createdAt").get_json()["data"]] == made[::-1]
 
 
+@pytest.mark.storage
 def test_other_accounts_and_modes_see_404(api, make_key):
     webhook = create(api)
     delivery = api.post(f"/v1/webhooks/{webhook['id']}/test").get_json()["data"]
@@ -193,6 +198,7 @@ def test_other_accounts_and_modes_see_404(api, make_key):
     assert WebhookDelivery.select().count() == 1
 
 
+@pytest.mark.storage
 def test_deleting_a_webhook_deletes_its_deliveries(api):
     webhook = create(api)
     api.post(f"/v1/webhooks/{webhook['id']}/test")
@@ -204,6 +210,7 @@ def test_deleting_a_webhook_deletes_its_deliveries(api):
 # The test and retry endpoints ------------------------------------------------
 
 
+@pytest.mark.storage
 def test_test_endpoint_queues_a_webhook_test_delivery_that_the_worker_sends(
     api, receiver, hook_settings, clock_at
 ):
@@ -244,6 +251,7 @@ def test_test_endpoint_queues_a_webhook_test_delivery_that_the_worker_sends(
     assert sent["responseStatus"] == 200 and sent["responseBody"] == "ok" and sent["nextAttemptAt"] is None
 
 
+@pytest.mark.storage
 def test_test_event_goes_to_that_webhook_alone_even_when_inactive(api, receiver, hook_settings):
     inbox, bystander = receiver(), receiver()
     webhook = create(api, url=inbox.url(), events=["post.created"])
@@ -260,6 +268,7 @@ def test_test_event_goes_to_that_webhook_alone_even_when_inactive(api, receiver,
     assert bystander.requests == []
 
 
+@pytest.mark.storage
 def test_retry_sends_the_same_event_again_as_a_new_manual_delivery(api, receiver, hook_settings, clock_at):
     now = clock_at(1_800_000_000_000)
     inbox = receiver(default=Reply(status=500))
@@ -324,6 +333,7 @@ def delivery_ids(response):
     return [d["id"] for d in response.get_json()["data"]]
 
 
+@pytest.mark.storage
 def test_deliveries_are_listed_newest_first(api, history):
     _, webhook, made = history
     body = api.get(f"/v1/webhooks/{webhook['id']}/deliveries").get_json()
@@ -340,6 +350,7 @@ def test_deliveries_are_listed_newest_first(api, history):
     assert delivery_ids(page) == made[::-1][2:4]
 
 
+@pytest.mark.storage
 @pytest.mark.parametrize(
     "query, expected",
     [
@@ -363,6 +374,7 @@ def test_delivery_filters(api, history, query, expected):
     assert response.get_json()["meta"]["pagination"]["total"] == len(expected)
 
 
+@pytest.mark.storage
 def test_delivery_totals_stay_exact_through_every_change(api, history):
     """The tallies behind a delivery history's `total` agree with a real count after new
     deliveries, folds, the purge, and deleting a webhook (its deliveries go by cascade)."""

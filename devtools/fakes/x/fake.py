@@ -100,6 +100,7 @@ class FakeX(OAuth, Media, FakeServer):
         return x_user(number)
 
     def problem(self, status, title, detail, type_="about:blank", headers=None):
+        """X's error answer (an RFC 7807 body), as oauth.py and media.py give it."""
         return problem(status, title, detail, type_, headers)
 
     # The HTTP side ---------------------------------------------------------------
