@@ -10,7 +10,8 @@
 - post.thread, post.first_comment, post.platforms: the post's thread, its first
   comment and its per-platform versions as the client sent them (JSON).
 - connection.simulated: test mode's simulated connections of any network.
-- sandbox_publication.position: which part the sandbox published.
+- sandbox_publication.position: which part the sandbox published; its platform_post_id
+  as long as a platform's (a simulated LinkedIn comment's URN is longer than 40).
 """
 from peewee import *
 
@@ -75,6 +76,7 @@ def up(migrator, db):
         migrator.add_column('post', 'platforms', TextField(null=True)),
         migrator.add_column('connection', 'simulated', BooleanField(default=False)),
         migrator.add_column('sandbox_publication', 'position', IntegerField(default=0)),
+        migrator.alter_column_type('sandbox_publication', 'platform_post_id', CharField(max_length=255)),
     )
 
 
@@ -86,6 +88,7 @@ MOVED = (
 
 def down(migrator, db):
     migrator.migrate(
+        migrator.alter_column_type('sandbox_publication', 'platform_post_id', CharField(max_length=40)),
         migrator.drop_column('sandbox_publication', 'position'),
         migrator.drop_column('connection', 'simulated'),
         migrator.drop_column('post', 'platforms'),

@@ -226,7 +226,7 @@ class SandboxPublication(BaseModel):
 
     target = ForeignKeyField(PostTarget, on_delete="CASCADE")
     post_id = CharField(max_length=40, index=True)
-    platform_post_id = CharField(max_length=40)
+    platform_post_id = CharField(max_length=255)
     content = TextField(null=True)
     position = IntegerField(default=0)
 

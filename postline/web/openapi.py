@@ -306,7 +306,9 @@ def document_events(spec, events):
             "post": {
                 "summary": f"The `{event_type}` event",
                 "description": description,
-                "operationId": "receive" + "".join(part.title() for part in event_type.split(".")) + "Event",
+                "operationId": "receive"
+                + "".join(part.title() for part in event_type.replace("_", ".").split("."))
+                + "Event",
                 "requestBody": {
                     "required": True,
                     "content": {JSON: {"schema": {"$ref": f"#/components/schemas/{name}"}}},

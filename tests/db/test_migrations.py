@@ -96,3 +96,36 @@ def test_delivery_tallies_count_the_deliveries_stored_before_them(api):
     assert api.post(f"/v1/webhooks/{webhook}/test").status_code == 201
     listing = api.get(f"/v1/webhooks/{webhook}/deliveries").get_json()
     assert listing["meta"]["pagination"]["total"] == len(listing["data"]) == 4
+
+
+def test_parts_carry_the_state_of_the_targets_stored_before_them(api, make_key):
+    """Migration 0014 turns each existing target into its post part, with its state, so
+    a post published before the upgrade still shows its platform id and url after."""
+    tester = api.as_key(make_key(mode="test"))
+    channel = tester.post("/v1/channels", json={"name": "Old"}).get_json()["data"]["id"]
+    post_id = tester.post("/v1/posts", json={"channelId": channel, "content": "Before"}).get_json()["data"][
+        "id"
+    ]
+    runner = Runner(db.database.obj, str(db.MIGRATIONS_DIR))
+    undone = runner.down("0014_post_parts")
+    assert undone[-1] == "0014_post_parts"
+    try:
+        param = db.database.param
+        db.database.execute_sql(
+            "INSERT INTO post_target (created_at, updated_at, post_id, connection_id, platform, status,"
+            " platform_post_id, url, error_code, error_message, published_at) VALUES"
+            f" (1, 1, {param}, NULL, 'sandbox', 'published', 'sbx_old', 'https://old.example/p',"
+            " NULL, NULL, 5)",
+            (post_id,),
+        )
+        db.database.execute_sql(f"UPDATE post SET has_targets = {db.database.param}", (True,))
+    finally:
+        assert runner.up() == undone[::-1]
+    [target] = tester.get(f"/v1/posts/{post_id}").get_json()["data"]["targets"]
+    assert (target["status"], target["platformPostId"], target["url"], target["publishedAt"]) == (
+        "published",
+        "sbx_old",
+        "https://old.example/p",
+        5,
+    )
+    assert [(p["index"], p["kind"], p["content"]) for p in target["parts"]] == [(0, "post", "Before")]

@@ -43,7 +43,7 @@ def png_url():
     server.server_close()
 
 
-def test_every_201_names_the_resource_it_created_in_location(client, api, png_url):
+def test_every_201_names_the_resource_it_created_in_location(client, api, make_key, png_url):
     spec = client.get("/openapi.json").get_json()
     creating = {
         f"{method.upper()} {path}"
@@ -53,13 +53,14 @@ def test_every_201_names_the_resource_it_created_in_location(client, api, png_ur
     }
     answered = set()
 
-    def created(label, response, shown_once=()):
-        """The 201's Location answers what the 201 showed (but what is shown once)."""
+    def created(label, response, shown_once=(), reader=api):
+        """The 201's Location answers what the 201 showed (but what is shown once), to
+        `reader` (a client of the same mode)."""
         assert response.status_code == 201, response.get_data(as_text=True)
         answered.add(label)
         location = response.headers["Location"]
         assert location.startswith("http://localhost/v1/")
-        fetched = api.get(location)
+        fetched = reader.get(location)
         assert fetched.status_code == 200, location
         made = response.get_json()["data"]
         if isinstance(made, dict):
@@ -87,6 +88,12 @@ def test_every_201_names_the_resource_it_created_in_location(client, api, png_ur
         api.post(f"/v1/webhooks/{webhook}/deliveries/{delivery}/retry"),
     )
     created("POST /v1/api-keys", api.post("/v1/api-keys", json={"name": "here"}), ("key",))
+    tester = api.as_key(make_key(mode="test"))
+    sandbox = tester.post("/v1/channels", json={"name": "Sandbox"}).get_json()["data"]["id"]
+    simulated = {"platform": "x", "channelId": sandbox}
+    created(
+        "POST /v1/connections/sandbox", tester.post("/v1/connections/sandbox", json=simulated), reader=tester
+    )
     assert answered == creating
 
 
@@ -109,12 +116,14 @@ def test_fixed_words_never_reach_an_id_route(app, client, api):
         "/v1/media/import": {"OPTIONS", "POST"},
         "/v1/media/upload": {"OPTIONS", "POST"},
         "/v1/posts/batch": {"DELETE", "OPTIONS", "PATCH", "POST"},
+        "/v1/connections/sandbox": {"OPTIONS", "POST"},
     }.items():
         assert set(client.options(path).headers["Allow"].split(", ")) == methods, path
     assert_error(api.get("/v1/media/import"), 405, "METHOD_NOT_ALLOWED")
     assert_error(api.get("/v1/posts/batch"), 405, "METHOD_NOT_ALLOWED")
+    assert_error(api.get("/v1/connections/sandbox"), 405, "METHOD_NOT_ALLOWED")
     # Another kind's id, or a word, in an id's place is no path at all: 404, key or none.
-    for path in ("/v1/posts/ch_01jd3x8t2k9s7a6b5c4d3e2f1g", "/v1/connections/sandbox", "/v1/connections/x"):
+    for path in ("/v1/posts/ch_01jd3x8t2k9s7a6b5c4d3e2f1g", "/v1/connections/batch", "/v1/connections/x"):
         assert_error(client.get(path), 404, "NOT_FOUND")
         assert_error(api.post(path, json={}), 404, "NOT_FOUND")
     # Every id route, with each fixed word in each id's place: never that route.

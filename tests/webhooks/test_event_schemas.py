@@ -37,6 +37,13 @@ def test_each_event_a_receiver_gets_matches_its_named_schema(client, api, make_k
     for content in ("Delivered", "Fails #sandbox:fail", "Blocked #sandbox:block", "Held"):
         status = "draft" if content == "Held" else "queued"
         tester.post("/v1/posts", json={"channelId": channel, "content": content, "status": status})
+    # A published post whose first comment the sandbox blocks: post.comment_failed.
+    commented = {
+        "channelId": channel,
+        "content": "Commented",
+        "firstComment": {"content": "No #sandbox:block"},
+    }
+    tester.post("/v1/posts", json=commented)
     while batch := publishing.claim_batch("events-worker", 60_000, 10):
         publishing.publish_batch(batch, {"retry_delays": [60], "timeout": 5}, 60_000)
     assert api.client.get(authorize(api)).status_code == 200

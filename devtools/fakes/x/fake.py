@@ -177,6 +177,11 @@ class FakeX(OAuth, Media, FakeServer):
             return problem(401, "Unauthorized", "Unauthorized")
         if reply == "forbidden":
             return problem(403, "Forbidden", "You are not permitted to perform this action.")
+        in_reply_to = (body.get("reply") or {}).get("in_reply_to_tweet_id")
+        if in_reply_to is not None and not any(tweet["id"] == in_reply_to for tweet in self.tweets):
+            return problem(
+                400, "Invalid Request", "The Tweet you are replying to does not exist or is not visible."
+            )
         media_ids = (body.get("media") or {}).get("media_ids", [])
         for media_id in media_ids:
             item = self.media.get(media_id)
@@ -192,6 +197,7 @@ class FakeX(OAuth, Media, FakeServer):
                 "text": text,
                 "media_ids": media_ids,
                 "author_id": user["id"],
+                "in_reply_to": in_reply_to,
             }
             self.tweets.append(tweet)
         if reply == "hang":

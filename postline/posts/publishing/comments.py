@@ -33,8 +33,8 @@ def after_attempt(part, error, retry_delays, now):
     retry_at = None
     if error is not None and part.status == TargetStatus.FAILED:
         if error.kind == BLOCKED and error.resume_at:
-            retry_at = error.resume_at
-        elif error.kind in (RETRYABLE, BLOCKED) and part.attempts <= len(retry_delays):
+            retry_at = error.resume_at  # a rate limit: it resumes on its own, as a post does
+        elif error.kind == RETRYABLE and part.attempts <= len(retry_delays):
             retry_at = now + retry_delays[part.attempts - 1] * 1000
     part.next_attempt_at = retry_at
     if part.status == TargetStatus.PROCESSING:
@@ -50,10 +50,23 @@ def pool(settings, worker_id, keeper):
         "comment",
         1,
         PostPart,
-        claim_next=lambda: queries.CLAIM_DUE_COMMENTS(worker_id, clock.now_ms(), keeper.lease_ms, BATCH),
+        claim_next=lambda: claim_due(worker_id, keeper.lease_ms),
         handle=lambda parts, stopping: retry(parts, settings, stopping),
         keeper=keeper,
     )
+
+
+def claim_due(worker_id, lease_ms):
+    """Lease up to BATCH first comments due again."""
+    return queries.CLAIM_DUE_COMMENTS(worker_id, clock.now_ms(), lease_ms, BATCH)
+
+
+def retry_due(settings, worker_id, lease_ms):
+    """Try every first comment due again, batch after batch in this thread; returns how many."""
+    tried = 0
+    while claimed := claim_due(worker_id, lease_ms):
+        tried += retry(claimed, settings)
+    return tried
 
 
 def retry(claimed, settings, stopping=None):

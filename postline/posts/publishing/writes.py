@@ -100,28 +100,30 @@ def _make_parts(posts, now):
 
 
 def _create_targets(posts, now):
-    """Give posts their targets on their first attempt: the sandbox in test mode, the
-    channel's connections as they are now in live mode (none: blocked NO_CONNECTIONS)."""
-    live_channels = {post.channel_id for post in posts if post.mode == LIVE}
-    connected = ChannelConnection.connections_of(live_channels)
+    """Give posts their targets on their first attempt: the channel's connections as they
+    are now (a test channel's are simulated); a test channel without any has the
+    sandbox, a live one none (blocked NO_CONNECTIONS)."""
+    connected = ChannelConnection.connections_of({post.channel_id for post in posts})
+    ids = [connection_id for ids in connected.values() for connection_id in ids]
     platform_of = {}
-    if live_channels:
-        ids = [connection_id for ids in connected.values() for connection_id in ids]
-        platform_of = dict(
-            Connection.select(Connection.id, Connection.platform).where(Connection.id.in_(ids)).tuples()
-        )
+    if ids:
+        query = Connection.select(Connection.id, Connection.platform).where(Connection.id.in_(ids))
+        platform_of = dict(query.tuples())
     rows = []
     for post in posts:
-        if post.mode != LIVE:
-            rows.append(
-                {"post": post.id, "platform": platforms.sandbox.ADAPTER.platform, "connection_id": None}
-            )
-        else:
-            rows += [
-                {"post": post.id, "platform": platform_of[connection_id], "connection_id": connection_id}
-                for connection_id in connected[post.channel_id]
-                if connection_id in platform_of
-            ]
+        linked = [
+            connection_id for connection_id in connected[post.channel_id] if connection_id in platform_of
+        ]
+        if not linked and post.mode != LIVE:
+            linked = [None]
+        rows += [
+            {
+                "post": post.id,
+                "platform": platform_of.get(connection_id, platforms.sandbox.ADAPTER.platform),
+                "connection_id": connection_id,
+            }
+            for connection_id in linked
+        ]
     if not rows:
         return
     db.insert_rows(

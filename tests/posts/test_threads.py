@@ -1,0 +1,242 @@
+"""Threads, first comments and per-platform versions through the API, in test mode: a
+channel with simulated X and LinkedIn connections, published by the sandbox with each
+platform's rules (docs/api.md, Versions, threads and first comments)."""
+
+import json
+
+import pytest
+
+from models import Event, SandboxPublication
+from postline.posts import publishing
+from postline.posts.publishing import comments
+from tests.support.client import assert_error
+
+pytestmark = pytest.mark.storage
+
+T = 1_800_000_000_000
+SETTINGS = {"retry_delays": [60, 300, 900, 3600], "concurrency": 2, "batch_size": 20, "timeout": 1}
+LEASE_MS = 120_000
+
+
+@pytest.fixture
+def tester(api, make_key, clock_at):
+    """A test-mode client with a channel connected to simulated X and LinkedIn accounts."""
+    clock_at(T)
+    client = api.as_key(make_key(mode="test"))
+    client.channel = client.post("/v1/channels", json={"name": "Launch"}).get_json()["data"]["id"]
+    for platform in ("x", "linkedin"):
+        body = {"platform": platform, "channelId": client.channel, "username": f"acme_{platform}"}
+        assert client.post("/v1/connections/sandbox", json=body).status_code == 201
+    return client
+
+
+def create(client, **fields):
+    response = client.post("/v1/posts", json={"channelId": client.channel, **fields})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def run_worker():
+    results = {}
+    while batch := publishing.claim_batch("worker-1", LEASE_MS, 5):
+        results.update(publishing.publish_batch(batch, SETTINGS, LEASE_MS))
+    return results
+
+
+def targets_of(client, post_id):
+    targets = client.get(f"/v1/posts/{post_id}").get_json()["data"]["targets"]
+    return {target["platform"]: target for target in targets}
+
+
+THREAD = {
+    "content": "We launch today.",
+    "thread": [{"content": "Part two: the API."}, {"content": "Part three: the console."}],
+    "firstComment": {"content": "Docs: https://example.com/docs"},
+    "platforms": {"linkedin": {"thread": []}},
+}
+
+
+def test_a_thread_and_a_first_comment_publish_as_parts_in_order(tester):
+    post_id = create(tester, **THREAD)["data"]["id"]
+    assert run_worker() == {post_id: "done"}
+    targets = targets_of(tester, post_id)
+    x, linkedin = targets["x"], targets["linkedin"]
+    assert [(p["index"], p["kind"], p["content"]) for p in x["parts"]] == [
+        (0, "post", "We launch today."),
+        (1, "reply", "Part two: the API."),
+        (2, "reply", "Part three: the console."),
+        (3, "comment", "Docs: https://example.com/docs"),
+    ]
+    assert [(p["kind"], p["content"]) for p in linkedin["parts"]] == [
+        ("post", "We launch today."),
+        ("comment", "Docs: https://example.com/docs"),
+    ]
+    for part in x["parts"] + linkedin["parts"]:
+        assert part["status"] == "published" and part["platformPostId"]
+    assert x["parts"][0]["url"] == f"https://x.com/acme_x/status/{x['parts'][0]['platformPostId']}"
+    assert x["platformPostId"] == x["parts"][0]["platformPostId"] and x["status"] == "published"
+    assert linkedin["parts"][0]["platformPostId"].startswith("urn:li:share:")
+    assert linkedin["parts"][1]["platformPostId"].startswith(f"urn:li:comment:({linkedin['platformPostId']},")
+    # The sandbox got each part once, in order within each target.
+    published = [
+        (row.target_id, row.position) for row in SandboxPublication.select().order_by(SandboxPublication.id)
+    ]
+    assert sorted(published) == sorted(set(published)) and len(published) == 6
+    for target_id in {target_id for target_id, _ in published}:
+        positions = [position for each, position in published if each == target_id]
+        assert positions == sorted(positions)
+
+
+def test_a_part_that_fails_once_is_retried_without_sending_the_parts_before_it(tester, clock_at):
+    post_id = create(
+        tester,
+        content="One",
+        thread=[{"content": "Two #sandbox:fail-once"}, {"content": "Three"}],
+        platforms={"linkedin": {"thread": []}},
+    )["data"]["id"]
+    assert run_worker() == {post_id: "failed"}
+    x = targets_of(tester, post_id)["x"]
+    assert [p["status"] for p in x["parts"]] == ["published", "failed", "pending"]
+    first = x["parts"][0]["platformPostId"]
+    assert SandboxPublication.select().where(SandboxPublication.position == 0).count() == 2  # X and LinkedIn
+    clock_at(T + 60_000)
+    assert run_worker() == {post_id: "done"}
+    x = targets_of(tester, post_id)["x"]
+    assert [p["status"] for p in x["parts"]] == ["published"] * 3
+    assert x["parts"][0]["platformPostId"] == first
+    assert SandboxPublication.select().where(SandboxPublication.position == 0).count() == 2, (
+        "part 1 sent twice"
+    )
+    assert SandboxPublication.select().count() == 4
+
+
+def test_a_platform_version_is_what_that_platform_is_sent(tester):
+    post_id = create(
+        tester, content="For everyone", platforms={"x": {"content": "For X only"}, "linkedin": {"thread": []}}
+    )["data"]["id"]
+    run_worker()
+    targets = targets_of(tester, post_id)
+    assert targets["x"]["parts"][0]["content"] == "For X only"
+    assert targets["linkedin"]["parts"][0]["content"] == "For everyone"
+
+
+def test_each_field_is_checked_against_its_platform_and_named_as_sent(tester):
+    long = "x" * 291
+    response = tester.post(
+        "/v1/posts",
+        json={
+            "channelId": tester.channel,
+            "content": "Fine",
+            "platforms": {"x": {"thread": [{"content": "a"}, {"content": "b"}, {"content": long}]}},
+        },
+    )
+    assert_error(response, 400, "VALIDATION_ERROR")
+    details = response.get_json()["error"]["details"]
+    assert {
+        "field": "platforms.x.thread[2].content",
+        "message": "x: 291 of 280 weighted characters",
+    } in details
+    # LinkedIn has no threads: the post's own thread is refused for it, named as sent.
+    response = tester.post(
+        "/v1/posts", json={"channelId": tester.channel, "content": "Hi", "thread": [{"content": "b"}]}
+    )
+    assert_error(response, 400, "VALIDATION_ERROR")
+    [problem] = response.get_json()["error"]["details"]
+    assert problem["field"] == "thread" and problem["message"].startswith("linkedin: has no threads")
+    assert tester.get("/v1/posts").get_json()["meta"]["pagination"]["total"] == 0
+
+
+def test_tiktok_takes_no_first_comment(tester):
+    body = {"platform": "tiktok", "channelId": tester.channel}
+    assert tester.post("/v1/connections/sandbox", json=body).status_code == 201
+    response = tester.post(
+        "/v1/posts",
+        json={
+            "channelId": tester.channel,
+            "content": "A video",
+            "platforms": {"tiktok": {"firstComment": {"content": "Hello"}}},
+        },
+    )
+    assert_error(response, 400, "VALIDATION_ERROR")
+    details = response.get_json()["error"]["details"]
+    assert any(
+        d["field"] == "platforms.tiktok.firstComment" and d["message"].startswith("tiktok:") for d in details
+    )
+
+
+def test_a_version_for_a_platform_the_channel_lacks_is_kept_with_a_warning(tester):
+    answer = create(
+        tester, content="Hi", platforms={"instagram": {"content": "Later"}, "linkedin": {"thread": []}}
+    )
+    assert answer["warnings"] == [
+        {
+            "field": "platforms.instagram",
+            "message": "the channel has no instagram connection; the version waits until it has one",
+        }
+    ]
+    assert answer["data"]["platforms"]["instagram"] == {"content": "Later"}
+    assert "warnings" not in create(tester, content="No versions")
+
+
+def test_only_parts_not_yet_sent_may_change(tester, clock_at):
+    post_id = create(
+        tester,
+        content="One",
+        thread=[{"content": "Two #sandbox:fail"}],
+        platforms={"linkedin": {"thread": []}},
+    )["data"]["id"]
+    assert run_worker() == {post_id: "failed"}
+    changed = tester.patch(f"/v1/posts/{post_id}", json={"content": "One, edited"})
+    assert_error(changed, 409, "POST_NOT_EDITABLE")
+    assert changed.get_json()["error"]["details"] == [{"field": "content", "message": "already published"}]
+    fixed = tester.patch(f"/v1/posts/{post_id}", json={"thread": [{"content": "Two, fixed"}]})
+    assert fixed.status_code == 200, fixed.get_data(as_text=True)
+    clock_at(T + 1)
+    assert run_worker() == {post_id: "done"}
+    x = targets_of(tester, post_id)["x"]
+    assert [p["content"] for p in x["parts"]] == ["One", "Two, fixed"]
+
+
+def test_a_failing_first_comment_never_holds_its_post_back(tester, clock_at):
+    post_id = create(
+        tester,
+        content="Out",
+        firstComment={"content": "Later #sandbox:fail-once"},
+        platforms={"linkedin": {}},
+    )["data"]["id"]
+    assert run_worker() == {post_id: "done"}
+    x = targets_of(tester, post_id)["x"]
+    assert x["status"] == "published"
+    comment = x["parts"][1]
+    assert comment["status"] == "failed" and comment["nextAttemptAt"] == T + 60_000
+    clock_at(T + 60_000)
+    assert comments.retry_due(SETTINGS, "worker-1", LEASE_MS) == 2  # X's and LinkedIn's
+    x = targets_of(tester, post_id)["x"]
+    assert x["parts"][1]["status"] == "published" and x["parts"][1]["nextAttemptAt"] is None
+
+
+def test_a_first_comment_that_fails_for_good_is_reported(tester):
+    post_id = create(
+        tester, content="Out", firstComment={"content": "Never #sandbox:block"}, platforms={"linkedin": {}}
+    )["data"]["id"]
+    assert run_worker() == {post_id: "done"}
+    failed = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
+    assert sorted(event["platform"] for event in failed) == ["linkedin", "x"]
+    assert failed[0]["post_id"] == post_id and failed[0]["part_index"] == 1
+    assert failed[0]["error"]["code"] == "SANDBOX_BLOCKED"
+
+
+def test_simulated_connections_are_for_test_mode_and_listed_like_any(api, tester):
+    channel = api.post("/v1/channels", json={"name": "Live"}).get_json()["data"]["id"]
+    refused = api.post("/v1/connections/sandbox", json={"platform": "x", "channelId": channel})
+    assert_error(refused, 403, "INSUFFICIENT_PERMISSIONS")
+    assert refused.get_json()["error"]["details"][0]["field"] == "mode"
+    listed = tester.get("/v1/connections").get_json()["data"]
+    assert sorted((c["platform"], c["provider"], c["simulated"]) for c in listed) == [
+        ("linkedin", "linkedin", True),
+        ("x", "x", True),
+    ]
+    unknown = tester.post(
+        "/v1/connections/sandbox", json={"platform": "myspace", "channelId": tester.channel}
+    )
+    assert_error(unknown, 400, "VALIDATION_ERROR")
