@@ -4,6 +4,7 @@ test against gunicorn and the worker on a test key (tests/clients/sdk_smoke.py,
 clients/typescript/smoke/smoke.ts)."""
 
 import importlib
+import os
 import subprocess
 import sys
 
@@ -71,7 +72,7 @@ def test_the_typescript_sdk_walks_through_a_post_on_a_live_server(live, compiled
     url, key = live
     done = subprocess.run(
         ["node", TYPESCRIPT / "dist" / "smoke" / "smoke.js"],
-        env={"PATH": "/usr/local/bin:/usr/bin:/bin", "POSTLINE_URL": url, "POSTLINE_API_KEY": key},
+        env={"PATH": os.environ["PATH"], "POSTLINE_URL": url, "POSTLINE_API_KEY": key},
         capture_output=True,
         text=True,
         timeout=180,
