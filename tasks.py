@@ -90,8 +90,8 @@ def serve():
     return max(process.wait() for process in processes)
 
 
-# Two workers, the machine's two cores; tests that start server processes are one
-# xdist group (tests/conftest.py), run by one worker while the other runs the rest.
+# Two workers, the machine's two cores; the drills and other tests that time themselves
+# are one xdist group (tests/conftest.py), run one at a time by one worker.
 XDIST = ["-n", "2", "--dist", "loadgroup"]
 # The quick loop leaves out what takes seconds a test: server processes, drills, the browser.
 QUICK = ["-m", "not processes", "--sqlite-only"]
