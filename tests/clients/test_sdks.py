@@ -20,10 +20,13 @@ LOCAL_WEBHOOKS = {"POSTLINE_WEBHOOKS_ALLOW_HTTP": "true", "POSTLINE_WEBHOOKS_ALL
 
 
 @pytest.fixture(scope="module")
-def compiled():
-    """`tsc -p clients/typescript` (strict, tsconfig.json): the finished process."""
-    tsc = node_modules() / ".bin" / "tsc"
-    return subprocess.run([tsc, "-p", TYPESCRIPT], capture_output=True, text=True, timeout=600)
+def compiled(tmp_path_factory):
+    """`tsc -p clients/typescript` (strict, tsconfig.json) into a directory of this
+    module's own, so that two xdist workers never write one: (process, directory)."""
+    out = tmp_path_factory.mktemp("dist")
+    command = [node_modules() / ".bin" / "tsc", "-p", TYPESCRIPT, "--outDir", out]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    return done, out
 
 
 @pytest.fixture
@@ -57,7 +60,8 @@ def test_mypy_strict_passes_on_the_python_sdk_and_its_smoke_test(tmp_path):
 
 
 def test_tsc_strict_passes_on_the_typescript_sdk_and_its_smoke_test(compiled):
-    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    done, _ = compiled
+    assert done.returncode == 0, done.stdout + done.stderr
     assert '"strict": true' in (TYPESCRIPT / "tsconfig.json").read_text()
 
 
@@ -68,11 +72,17 @@ def test_the_python_sdk_walks_through_a_post_on_a_live_server(live, monkeypatch)
 
 
 def test_the_typescript_sdk_walks_through_a_post_on_a_live_server(live, compiled):
-    assert compiled.returncode == 0, compiled.stdout
+    built, out = compiled
+    assert built.returncode == 0, built.stdout
     url, key = live
     done = subprocess.run(
-        ["node", TYPESCRIPT / "dist" / "smoke" / "smoke.js"],
-        env={"PATH": os.environ["PATH"], "POSTLINE_URL": url, "POSTLINE_API_KEY": key},
+        ["node", out / "smoke" / "smoke.js"],
+        env={
+            "PATH": os.environ["PATH"],
+            "NODE_PATH": str(TYPESCRIPT / "node_modules"),  # standardwebhooks, from outside the tree
+            "POSTLINE_URL": url,
+            "POSTLINE_API_KEY": key,
+        },
         capture_output=True,
         text=True,
         timeout=180,

@@ -4,7 +4,8 @@
 // and verify the `post.delivered` webhook with the `standardwebhooks` package.
 //
 // tests/clients/test_sdks.py compiles it with the SDK (`tsc --strict`, tsconfig.json)
-// and runs `node dist/smoke/smoke.js` with POSTLINE_URL and POSTLINE_API_KEY (a test key).
+// and runs the compiled smoke.js with POSTLINE_URL and POSTLINE_API_KEY (a test key);
+// by hand: `npm run build && POSTLINE_URL=... POSTLINE_API_KEY=... npm run smoke`.
 
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
