@@ -26,8 +26,8 @@ wsgi_app = "app:create_app()"
 bind = _server["bind"]
 workers = _server["workers"]
 # Threads, not sync workers: a client that sends its request slowly holds one thread,
-# not a whole process, and a connection that has sent nothing holds none. Its headers
-# must be in within [server] header_timeout seconds (postline/web/gunicorn_worker.py).
+# not a whole process, and its headers must be in within [server] header_timeout
+# seconds of its connection being handed to the threads (postline/web/gunicorn_worker.py).
 worker_class = _gunicorn_worker.configure(_server["header_timeout"])
 threads = _server["threads"]
 # gunicorn's own lines in the app's format; the app writes the access log itself, with

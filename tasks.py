@@ -6,6 +6,7 @@
     python3 tasks.py test --quick   # the quick loop: SQLite only, no server processes, drills or browser
     python3 tasks.py bench    # every benchmark, one table of figures (needs wrk and curl)
     python3 tasks.py mcp      # the MCP server for AI agents over stdio, key in POSTLINE_API_KEY (docs/mcp.md)
+    python3 tasks.py clients  # regenerate the Python and TypeScript SDKs in clients/ (clients/README.md)
 
 Needs only Python 3.11+. Extra arguments after `test` go to pytest, e.g.
 `python3 tasks.py test --quick tests/posts -x`. Tests run in two pytest-xdist workers
@@ -89,8 +90,8 @@ def serve():
     return max(process.wait() for process in processes)
 
 
-# Two workers, the machine's two cores; tests that start server processes are one
-# xdist group (tests/conftest.py), run by one worker while the other runs the rest.
+# Two workers, the machine's two cores; the drills and other tests that time themselves
+# are one xdist group (tests/conftest.py), run one at a time by one worker.
 XDIST = ["-n", "2", "--dist", "loadgroup"]
 # The quick loop leaves out what takes seconds a test: server processes, drills, the browser.
 QUICK = ["-m", "not processes", "--sqlite-only"]
@@ -126,6 +127,12 @@ def mcp(args):
     os.execv(PYTHON, [str(PYTHON), "-m", "mcp_server", *args])
 
 
+def clients():
+    """Regenerate the SDKs in clients/ from the app's OpenAPI document (clients/generate.py)."""
+    ensure_environment("requirements-dev.txt")
+    return subprocess.call([PYTHON, ROOT / "clients" / "generate.py"], cwd=ROOT)
+
+
 def bench():
     ensure_environment("requirements-dev.txt")
     return subprocess.call([PYTHON, ROOT / "bench" / "run.py"], cwd=ROOT)
@@ -140,6 +147,8 @@ def main(argv):
         return test(argv[1:])
     if argv[:1] == ["mcp"]:
         return mcp(argv[1:])
+    if argv[:1] == ["clients"]:
+        return clients()
     print(__doc__, file=sys.stderr)
     return 2
 

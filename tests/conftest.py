@@ -16,10 +16,11 @@ its data directory empty. Fixtures that override `settings` get an app of their 
 unless their settings are the same from test to test.
 
 Under pytest-xdist (`python3 tasks.py test` runs `-n 2 --dist loadgroup`) each worker
-has its own scratch databases, data directories and ports. Tests marked `processes`
-run in one xdist group, one after another in one worker, never two at a time: those
-that use a fixture starting server processes (PROCESS_FIXTURES, marked here) and
-those marked by hand because they time themselves or start process pools.
+has its own scratch databases, data directories and ports. Tests that use a fixture
+starting server processes (PROCESS_FIXTURES) are marked `processes` here (`--quick`
+leaves them out). Tests marked `quiet`, the drills and whatever else times itself,
+form one xdist group: one worker runs them one after another, so no two of them ever
+compete for the two cores.
 """
 
 import os
@@ -40,6 +41,9 @@ from postline.net import ssrf
 from tests.support import apps, fakes
 from tests.support.console import Console, make_user
 from tests.support.receivers import Receiver
+
+# xdist groups as pytest 9 needs them (tests/support/xdist_groups.py).
+pytest_plugins = ["tests.support.xdist_groups"]
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 TEST_SECRET = "test-secret-" + "x" * 32
@@ -88,14 +92,13 @@ PROCESS_FIXTURES = {"gunicorn", "worker_process", "server_env", "cluster", "clus
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
-    """Mark `processes` the tests that start server processes; put every `processes`
-    test in one xdist group, so that one worker runs them, one at a time. First, so
-    that `-m "not processes"` and xdist's grouping see these marks."""
+    """Mark `processes` the tests that start server processes, and put the `quiet` ones
+    in one xdist group. First, so that `-m` and xdist see these marks."""
     for item in items:
         if PROCESS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.processes)
-        if item.get_closest_marker("processes"):
-            item.add_marker(pytest.mark.xdist_group("processes"))
+        if item.get_closest_marker("quiet"):
+            item.add_marker(pytest.mark.xdist_group("quiet"))
 
 
 @pytest.fixture(scope="session")

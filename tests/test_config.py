@@ -87,7 +87,7 @@ def _resolve(data_dir):
     return keyring.resolve_secret(_settings(data_dir))
 
 
-# Six processes at once: one at a time with the other process tests (tests/conftest.py).
+# Six processes at once: left out of the quick loop (tests/conftest.py).
 @pytest.mark.processes
 def test_concurrent_first_starts_agree_on_one_secret(tmp_path):
     with multiprocessing.get_context("spawn").Pool(6) as pool:

@@ -15,7 +15,7 @@ from werkzeug.routing import BaseConverter
 
 from postline.errors import Invalid
 from postline.web.body import UNSTORABLE, json_body, storable_text
-from postline.web.envelopes import ErrorSchema
+from postline.web.envelopes import ErrorResponseSchema
 from postline.web.errors import MAX_DETAILS, error_response, from_http_exception
 from postline.web.fields import Timestamp, input_field_properties
 from postline.web.openapi import (
@@ -158,7 +158,7 @@ LICENSE = {"name": "MIT", "url": "https://opensource.org/licenses/MIT"}
 
 
 class Api(flask_smorest.Api):
-    ERROR_SCHEMA = ErrorSchema
+    ERROR_SCHEMA = ErrorResponseSchema
 
     def __init__(self, app=None, **kwargs):
         super().__init__(

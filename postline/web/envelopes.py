@@ -60,7 +60,7 @@ class ErrorBodySchema(Answer):
     request_id = fields.String(metadata=_doc("The request's id (`X-Request-Id`): quote it when asking why"))
 
 
-class ErrorSchema(Answer):
+class ErrorResponseSchema(Answer):
     class Meta:
         optional = ("retry_after",)
 

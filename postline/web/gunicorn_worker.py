@@ -3,19 +3,22 @@
 With gunicorn's sync workers one client that sends its headers slowly (a line every
 few seconds) holds a whole worker process, and a few such sockets took the service
 down. The threaded worker (`gthread`) holds one thread per connection being read
-instead, and gives no thread to a connection that has sent nothing yet, but it waits
-for the rest of a request's headers as long as the client keeps sending. This
-subclass gives every request `header_timeout` seconds, from the moment a thread
-takes its connection to the end of its headers; past it the connection is shut, the
-blocked read ends, and the thread is free. The body and the app's own work are not
+instead (and a connection that sends nothing for 5 s goes back to its poller, without
+a thread), but it waits for the rest of a request's headers as long as the client
+keeps sending. This
+subclass gives every request `header_timeout` seconds, from the moment its connection
+is handed to the threads (accepted, or readable again when kept alive) to the end of
+its headers; past it the connection is shut, a read blocked on it ends, and the
+thread is free (a connection still waiting for a thread ends at once when it gets
+one, so a queue of slow clients drains too). The body and the app's own work are not
 bounded here (an upload may take long): a buffering reverse proxy in front bounds
 them (docs/deployment.md). HTTP/1.1 only, the one protocol gunicorn serves by default
 (an HTTP/2 connection lives in one `handle` call).
 
 gunicorn.conf.py names this class as `worker_class`. The module is the one place that
-knows the worker's methods `handle`, `handle_request` and `murder_pending` (its main
-loop calls the last at least once a second); tests/security/test_slow_clients.py runs
-it in a real gunicorn.
+knows the worker's methods `enqueue_req`, `handle`, `handle_request` and
+`murder_pending` (its main loop calls the last at least once a second);
+tests/security/test_slow_clients.py runs it in a real gunicorn.
 """
 
 import contextlib
@@ -43,10 +46,15 @@ class HeaderDeadlineWorker(ThreadWorker):
         self._reading_lock = threading.Lock()
         super().init_process()
 
-    def handle(self, conn):
-        """Serve a request on `conn` (a worker thread), its headers on a deadline."""
+    def enqueue_req(self, conn):
+        """Hand `conn` to the threads; its request's headers are due `header_timeout`
+        from now, whether a thread takes it at once or it waits for one."""
         with self._reading_lock:
             self._reading[conn] = time.monotonic() + self.header_timeout
+        super().enqueue_req(conn)
+
+    def handle(self, conn):
+        """Serve a request on `conn` (in a thread); it is no longer read once this ends."""
         try:
             return super().handle(conn)
         finally:

@@ -138,7 +138,6 @@ def page_fields():
                 "description": "The page to return, from 1 (a page past the end is empty). Pages are "
                 "offsets: rows added or removed between two requests shift later pages; `cursor` "
                 "does not. Not with `cursor`.",
-                "default": 1,
             },
         ),
         "per_page": WholeNumber(

@@ -345,7 +345,7 @@ def test_a_channel_with_x_and_linkedin_resends_only_the_target_that_failed(
     assert targets["x"]["platformPostId"] == fake_x.tweets[0]["id"]
 
 
-# A process of its own: one at a time with the other process tests (tests/conftest.py).
+# A process of its own: left out of the quick loop (tests/conftest.py).
 @pytest.mark.processes
 def test_the_fake_runs_as_a_process_of_its_own():
     process = subprocess.Popen(

@@ -105,12 +105,13 @@ def test_sign_in_wrong_password_lockout_and_sign_out(browser_page):
     assert page.url.endswith("/console/sign-in?next=/console/keys")
     page.shot("sign-in")
     sign_in(page, "not the password")
-    assert page.get_by_role("alert").inner_text() == "Wrong email or password."
+    wrong = page.get_by_role("alert").inner_text()
+    assert wrong.startswith("Wrong email or password.")
     page.shot("sign-in-wrong-password")
     for _ in range(4):
         sign_in(page, "not the password")
-    sign_in(page)  # the right password, refused while locked out
-    assert "Too many failed sign-ins" in page.get_by_role("alert").inner_text()
+    sign_in(page)  # the right password, refused while locked out, in the same words
+    assert page.get_by_role("alert").inner_text() == wrong
     page.shot("sign-in-locked")
 
 
@@ -203,7 +204,7 @@ def test_a_webhook_delivery_is_retried(browser_page, receiver):
     page.shot("webhook-retried")
     page.get_by_role("link", name="Settings").click()
     page.shot("settings")
-    page.get_by_role("button", name="Sign out").click()
+    page.get_by_role("button", name="Sign out", exact=True).click()
     assert page.url.endswith("/console/sign-in")
 
 
@@ -289,7 +290,7 @@ def test_every_page_has_labelled_controls_a_visible_focus_and_fits_375px(browser
         page.keyboard.press("Tab")
         assert page.evaluate(FOCUS_RING) == ["A", "solid", "3px"], name
         page.shot(f"{name}-375px", width=375)
-    page.get_by_role("button", name="Sign out").click()
+    page.get_by_role("button", name="Sign out", exact=True).click()
     page.set_viewport_size({"width": 375, "height": 800})
     page.goto(pages[0][1])
     assert page.evaluate(UNLABELLED) == []

@@ -150,7 +150,6 @@ def test_the_mode_switch_shows_the_other_modes_resources(console, api, make_key)
     assert "Sandbox channel" in test and "Live channel" not in test and "test mode" in test
 
 
-@pytest.mark.storage
 def test_create_user_reads_the_password_from_stdin_and_the_user_signs_in(app, server_env, client):
     done = flask_cli(
         server_env, "create-user", "Grace@Example.com", "--account", "acme", stdin=f"{PASSWORD}\n"
@@ -164,7 +163,6 @@ def test_create_user_reads_the_password_from_stdin_and_the_user_signs_in(app, se
     assert short.returncode != 0 and "10 to 1024 characters" in short.stderr
 
 
-@pytest.mark.storage
 def test_reset_password_replaces_the_password_and_lifts_a_lockout(app, server_env, client, console_user):
     console = Console(client)
     for _ in range(5):

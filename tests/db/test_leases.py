@@ -139,7 +139,7 @@ def _claim_in_process(database_url, worker_id, start):
         db.close()
 
 
-# Four processes at once: one at a time with the other process tests (tests/conftest.py).
+# Four processes at once: left out of the quick loop (tests/conftest.py).
 @pytest.mark.processes
 def test_concurrent_processes_never_claim_the_same_row(make_rows, database_url):
     made = make_rows(400)

@@ -3,9 +3,13 @@
 import time
 
 import psycopg2
+import pytest
 
 from devtools.servers import WORKER_COMMAND, ServerProcess, create_key
 from tests.support.client import http_session
+
+# A drill that times a restart and the recovery: one at a time (tests/conftest.py).
+pytestmark = pytest.mark.quiet
 
 
 def post_now(api, url, channel, count):

@@ -4,7 +4,7 @@ full or read-only (a small tmpfs mounted for the drill), and an S3-compatible bu
 import is refused with the one error shape, 503 SERVICE_UNAVAILABLE naming the storage,
 
 # A drill: failed media writes keep nothing, rows included, on each backend.
-pytestmark = pytest.mark.storage
+pytestmark = [pytest.mark.storage, pytest.mark.quiet]
 and leaves no file, no staged file and no media row behind (README, Media)."""
 
 import contextlib

@@ -14,6 +14,9 @@ import requests
 
 from devtools.servers import free_port
 
+# A drill that times 503s and the recovery: one at a time (tests/conftest.py).
+pytestmark = pytest.mark.quiet
+
 OUTAGE_SECONDS = 10
 # A request may wait out one Redis connect time-out (postline/limits/redis_store.py) at most.
 SLOWEST_503 = 3.0

@@ -21,7 +21,7 @@ from postline import clock, config
 from tests.support import drills
 
 # A drill of the worker's claims and schedule: run on each backend.
-pytestmark = pytest.mark.storage
+pytestmark = [pytest.mark.storage, pytest.mark.quiet]
 
 # The platform whose account (account 0) turns slow. The other platforms, whose posts
 # must keep their schedule, are account 1 of every provider: X's shares the slow

@@ -8,6 +8,9 @@ import requests
 
 from postline import db
 
+# Times reads to the millisecond: one at a time (tests/conftest.py).
+pytestmark = pytest.mark.quiet
+
 
 @pytest.fixture
 def sqlite_file(app, database_url):

@@ -13,7 +13,7 @@ from tests.support.client import allow_local_webhooks
 from tests.support.receivers import Receiver
 
 # A drill of delivery retries through a worker process: run on each backend.
-pytestmark = pytest.mark.storage
+pytestmark = [pytest.mark.storage, pytest.mark.quiet]
 
 DOWN_SECONDS = 20
 # Seconds into the outage at which events are emitted: four early ones that retry past

@@ -11,6 +11,9 @@ from models import Post, SandboxPublication
 from postline.statuses import PostStatus
 from tests.conftest import BACKENDS
 
+# A drill that times the takeover: one at a time (tests/conftest.py).
+pytestmark = pytest.mark.quiet
+
 POSTGRESQL = BACKENDS[1]  # skipped, saying so, when TEST_DATABASE_URL is not set
 
 

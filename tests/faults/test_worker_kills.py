@@ -25,7 +25,7 @@ from postline.statuses import PostStatus, TargetStatus
 from tests.support import drills
 
 # Exactly-once under SIGKILL is claimed for both backends.
-pytestmark = pytest.mark.storage
+pytestmark = [pytest.mark.storage, pytest.mark.quiet]
 
 # What proves the property is the kills that land while calls are in flight, not the
 # number of posts: 400 posts keep two workers publishing for about 16 s, long enough

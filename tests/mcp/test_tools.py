@@ -2,12 +2,16 @@
 each tool is its /v1 operation, with the key's permissions, account, mode, idempotency
 and rate limits, and answers the API's body or its error (docs/mcp.md)."""
 
+import http.server
+import threading
+
 import anyio
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
 from devtools.client import Api
+from devtools.media import image
 from mcp_server import build_server
 from models import TEST
 from tests.mcp import REQUIRED_TOOLS
@@ -230,3 +234,37 @@ class TestRateLimits:
         assert refused["retry_after"] > 0
         # Through the API the same key is refused too: one budget, whichever way it is spent.
         assert Api(app.test_client(), key).get("/v1/usage").status_code == 429
+
+
+class TestImportMedia:
+    @pytest.fixture
+    def settings(self, settings):
+        """Imports may fetch from this test's file server on 127.0.0.1 over http."""
+        settings["media"].update(import_allow_http=True, import_allow_private_targets=True, import_timeout=5)
+        return settings
+
+    @pytest.fixture
+    def picture_url(self):
+        picture = image("PNG", (12, 9))
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(picture)))
+                self.end_headers()
+                self.wfile.write(picture)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+        yield f"http://127.0.0.1:{server.server_address[1]}/launch.png"
+        server.shutdown()
+        server.server_close()
+
+    def test_import_media_keeps_the_file_the_api_then_serves(self, app, api, key, picture_url):
+        failed, body = call(app, key, "import_media", url=picture_url)
+        assert not failed, body
+        media = api.get(f"/v1/media/{body['data']['key']}").get_json()["data"]
+        assert (media["contentType"], media["width"], media["height"]) == ("image/png", 12, 9)

@@ -76,8 +76,8 @@ def test_a_connection_the_far_side_closed_while_idle_is_replaced():
     assert len(connections) == 2
 
 
-# Times itself: not beside another test's server processes (tests/conftest.py).
-@pytest.mark.processes
+# Times itself: one at a time with the drills (tests/conftest.py).
+@pytest.mark.quiet
 def test_each_request_has_its_own_deadline(receiver):
     inbox = receiver(keep_alive=True)
     inbox.script(Reply(), Reply(delay=3))

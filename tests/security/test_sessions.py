@@ -115,7 +115,7 @@ def refusal_seconds(app, email, password):
     return elapsed
 
 
-@pytest.mark.processes  # it times itself
+@pytest.mark.quiet  # it times itself
 def test_a_locked_out_user_is_answered_like_a_wrong_password_and_as_slowly(app, console_user):
     for _ in range(5):
         browser(app).sign_in(password="not the password")

@@ -9,7 +9,11 @@ import threading
 import time
 from urllib.parse import urlsplit
 
+import pytest
 import requests
+
+# Times answers beside slow sockets: one at a time (tests/conftest.py).
+pytestmark = pytest.mark.quiet
 
 
 class SlowSocket:

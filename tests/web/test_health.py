@@ -76,6 +76,7 @@ def test_purge_removes_heartbeats_gone_for_a_day(app, clock_at):
 STALLED_TABLES = "post, webhook_delivery, connection, idempotency_key"
 
 
+@pytest.mark.quiet
 @pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
 def test_a_worker_whose_jobs_wait_on_locks_still_beats(app, client, worker_process, database_url):
     """Every periodic job but the heartbeat stalls on a lock held elsewhere (a long

@@ -73,7 +73,8 @@ def test_every_route_is_documented_with_its_errors(app, client):
         assert expected <= set(responses), (method, path, expected - set(responses))
         for status in expected:
             answer = resolve(spec, responses[status])
-            assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+            schema = answer["content"]["application/json"]["schema"]
+            assert schema == {"$ref": "#/components/schemas/ErrorResponse"}
 
 
 # The verbs an operationId may start with, by method (docs/api.md, The OpenAPI document).
@@ -109,7 +110,8 @@ def test_error_responses_document_the_one_error_shape(client):
     error = spec["components"]["schemas"]["ErrorBody"]["properties"]
     assert set(error) == {"type", "code", "message", "details", "request_id"}
     unauthorized = spec["components"]["responses"]["UNAUTHORIZED"]
-    assert unauthorized["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+    schema = unauthorized["content"]["application/json"]["schema"]
+    assert schema == {"$ref": "#/components/schemas/ErrorResponse"}
 
 
 def test_docs_page_is_served_with_local_assets(client):
@@ -375,7 +377,7 @@ def test_answers_require_what_they_always_hold_and_say_what_may_be_null(client):
     assert "secret" not in schemas["WebhookWithSecret"]["required"]  # not after a PATCH without rotation
     assert "secret" in schemas["WebhookWithSecret"]["properties"]
     assert "key" in schemas["ApiKeyCreated"]["required"]
-    assert set(schemas["Error"]["required"]) == {"error"}
+    assert set(schemas["ErrorResponse"]["required"]) == {"error"}
     assert set(schemas["ErrorBody"]["required"]) == {"type", "code", "message", "request_id"}
     for name, schema in schemas.items():
         if "properties" in schema and schema.get("additionalProperties") is not False:  # an answer

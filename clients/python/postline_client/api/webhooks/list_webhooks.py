@@ -1,0 +1,237 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error_response import ErrorResponse
+from ...models.list_webhooks_sort import ListWebhooksSort
+from ...models.webhook_list_response import WebhookListResponse
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    sort: ListWebhooksSort | Unset = ListWebhooksSort.CREATEDAT,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["per_page"] = per_page
+
+    params["cursor"] = cursor
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/webhooks",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorResponse | WebhookListResponse:
+    if response.status_code == 200:
+        response_200 = WebhookListResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+        return response_429
+
+    response_default = ErrorResponse.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorResponse | WebhookListResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    sort: ListWebhooksSort | Unset = ListWebhooksSort.CREATEDAT,
+) -> Response[ErrorResponse | WebhookListResponse]:
+    """List webhooks
+
+     Oldest first by default. Secrets are never shown again after the answer that made them.
+
+    Args:
+        page (int | Unset):
+        per_page (int | Unset):  Default: 20.
+        cursor (str | Unset):
+        sort (ListWebhooksSort | Unset):  Default: ListWebhooksSort.CREATEDAT.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | WebhookListResponse]
+    """
+
+    kwargs = _get_kwargs(
+        page=page,
+        per_page=per_page,
+        cursor=cursor,
+        sort=sort,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    sort: ListWebhooksSort | Unset = ListWebhooksSort.CREATEDAT,
+) -> ErrorResponse | WebhookListResponse | None:
+    """List webhooks
+
+     Oldest first by default. Secrets are never shown again after the answer that made them.
+
+    Args:
+        page (int | Unset):
+        per_page (int | Unset):  Default: 20.
+        cursor (str | Unset):
+        sort (ListWebhooksSort | Unset):  Default: ListWebhooksSort.CREATEDAT.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | WebhookListResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        page=page,
+        per_page=per_page,
+        cursor=cursor,
+        sort=sort,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    sort: ListWebhooksSort | Unset = ListWebhooksSort.CREATEDAT,
+) -> Response[ErrorResponse | WebhookListResponse]:
+    """List webhooks
+
+     Oldest first by default. Secrets are never shown again after the answer that made them.
+
+    Args:
+        page (int | Unset):
+        per_page (int | Unset):  Default: 20.
+        cursor (str | Unset):
+        sort (ListWebhooksSort | Unset):  Default: ListWebhooksSort.CREATEDAT.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | WebhookListResponse]
+    """
+
+    kwargs = _get_kwargs(
+        page=page,
+        per_page=per_page,
+        cursor=cursor,
+        sort=sort,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    sort: ListWebhooksSort | Unset = ListWebhooksSort.CREATEDAT,
+) -> ErrorResponse | WebhookListResponse | None:
+    """List webhooks
+
+     Oldest first by default. Secrets are never shown again after the answer that made them.
+
+    Args:
+        page (int | Unset):
+        per_page (int | Unset):  Default: 20.
+        cursor (str | Unset):
+        sort (ListWebhooksSort | Unset):  Default: ListWebhooksSort.CREATEDAT.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | WebhookListResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            page=page,
+            per_page=per_page,
+            cursor=cursor,
+            sort=sort,
+        )
+    ).parsed

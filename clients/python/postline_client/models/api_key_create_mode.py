@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ApiKeyCreateMode(StrEnum):
+    LIVE = "live"
+    TEST = "test"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,147 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.mode import Mode
+
+T = TypeVar("T", bound="ApiKeyCreated")
+
+
+@_attrs_define
+class ApiKeyCreated:
+    """
+    Attributes:
+        id (str): The key's id, `key_...` (not the key itself)
+        name (str): Its label
+        prefix (str): The key's visible 8-character prefix
+        mode (Mode): `live` or `test`: test-mode keys see only test-mode resources, published by the sandbox.
+        permissions (list[str]): What the key may do
+        last_used_at (int | None): When it was last used (Unix ms; updated at most once a minute)
+        expires_at (int | None): When it stops working (Unix ms), or null
+        created_at (int): When it was created (Unix ms)
+        updated_at (int): When it last changed (Unix ms)
+        key (str): The full key; shown in this answer only
+    """
+
+    id: str
+    name: str
+    prefix: str
+    mode: Mode
+    permissions: list[str]
+    last_used_at: int | None
+    expires_at: int | None
+    created_at: int
+    updated_at: int
+    key: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        name = self.name
+
+        prefix = self.prefix
+
+        mode = self.mode.value
+
+        permissions = self.permissions
+
+        last_used_at: int | None
+        last_used_at = self.last_used_at
+
+        expires_at: int | None
+        expires_at = self.expires_at
+
+        created_at = self.created_at
+
+        updated_at = self.updated_at
+
+        key = self.key
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "prefix": prefix,
+                "mode": mode,
+                "permissions": permissions,
+                "lastUsedAt": last_used_at,
+                "expiresAt": expires_at,
+                "createdAt": created_at,
+                "updatedAt": updated_at,
+                "key": key,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        prefix = d.pop("prefix")
+
+        mode = Mode(d.pop("mode"))
+
+        permissions = cast(list[str], d.pop("permissions"))
+
+        def _parse_last_used_at(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        last_used_at = _parse_last_used_at(d.pop("lastUsedAt"))
+
+        def _parse_expires_at(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        expires_at = _parse_expires_at(d.pop("expiresAt"))
+
+        created_at = d.pop("createdAt")
+
+        updated_at = d.pop("updatedAt")
+
+        key = d.pop("key")
+
+        api_key_created = cls(
+            id=id,
+            name=name,
+            prefix=prefix,
+            mode=mode,
+            permissions=permissions,
+            last_used_at=last_used_at,
+            expires_at=expires_at,
+            created_at=created_at,
+            updated_at=updated_at,
+            key=key,
+        )
+
+        api_key_created.additional_properties = d
+        return api_key_created
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class PostBatchUpdateItemStatus(StrEnum):
+    DRAFT = "draft"
+    QUEUED = "queued"
+
+    def __str__(self) -> str:
+        return str(self.value)

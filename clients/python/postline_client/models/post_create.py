@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.post_create_status import PostCreateStatus
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="PostCreate")
+
+
+@_attrs_define
+class PostCreate:
+    """A new post. `content` is required unless `media` names at least one file: without either, the answer is a 400 naming
+    `content`.
+
+        Attributes:
+            channel_id (str): The channel to publish to
+            content (str | Unset): The text, 1 to 10,000 characters (and within the limits of each platform the channel is
+                connected to). Required to create a post unless `media` names at least one file.
+            scheduled_for (int | str | Unset): When to publish: Unix milliseconds (a number below 100,000,000,000 looks like
+                seconds and is refused) or ISO 8601. Without Z or an offset, read in `timezone`. At most `[posts]
+                max_past_seconds` (1 hour) in the past. Omitted on create: as soon as possible.
+            timezone (None | str | Unset): An IANA time zone name, e.g. Europe/Berlin, in which `scheduledFor` is read when
+                it has no offset; null for none. The server's tz database decides which names exist: an unknown one is a 400
+                naming `timezone`. Example: Europe/Berlin.
+            media (list[str] | Unset): Media keys from POST /v1/media/upload
+            status (PostCreateStatus | Unset): draft holds the post; queued (the default) schedules it
+    """
+
+    channel_id: str
+    content: str | Unset = UNSET
+    scheduled_for: int | str | Unset = UNSET
+    timezone: None | str | Unset = UNSET
+    media: list[str] | Unset = UNSET
+    status: PostCreateStatus | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        channel_id = self.channel_id
+
+        content = self.content
+
+        scheduled_for: int | str | Unset
+        if isinstance(self.scheduled_for, Unset):
+            scheduled_for = UNSET
+        else:
+            scheduled_for = self.scheduled_for
+
+        timezone: None | str | Unset
+        if isinstance(self.timezone, Unset):
+            timezone = UNSET
+        else:
+            timezone = self.timezone
+
+        media: list[str] | Unset = UNSET
+        if not isinstance(self.media, Unset):
+            media = self.media
+
+        status: str | Unset = UNSET
+        if not isinstance(self.status, Unset):
+            status = self.status.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "channelId": channel_id,
+            }
+        )
+        if content is not UNSET:
+            field_dict["content"] = content
+        if scheduled_for is not UNSET:
+            field_dict["scheduledFor"] = scheduled_for
+        if timezone is not UNSET:
+            field_dict["timezone"] = timezone
+        if media is not UNSET:
+            field_dict["media"] = media
+        if status is not UNSET:
+            field_dict["status"] = status
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        channel_id = d.pop("channelId")
+
+        content = d.pop("content", UNSET)
+
+        def _parse_scheduled_for(data: object) -> int | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(int | str | Unset, data)
+
+        scheduled_for = _parse_scheduled_for(d.pop("scheduledFor", UNSET))
+
+        def _parse_timezone(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        timezone = _parse_timezone(d.pop("timezone", UNSET))
+
+        media = cast(list[str], d.pop("media", UNSET))
+
+        _status = d.pop("status", UNSET)
+        status: PostCreateStatus | Unset
+        if isinstance(_status, Unset):
+            status = UNSET
+        else:
+            status = PostCreateStatus(_status)
+
+        post_create = cls(
+            channel_id=channel_id,
+            content=content,
+            scheduled_for=scheduled_for,
+            timezone=timezone,
+            media=media,
+            status=status,
+        )
+
+        return post_create

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="ServiceChecks")
+
+
+@_attrs_define
+class ServiceChecks:
+    """
+    Attributes:
+        database (str): `ok` or `unreachable`
+        worker (str): `ok`, `stale` (no recent heartbeat) or `unknown`
+    """
+
+    database: str
+    worker: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        database = self.database
+
+        worker = self.worker
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "database": database,
+                "worker": worker,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        database = d.pop("database")
+
+        worker = d.pop("worker")
+
+        service_checks = cls(
+            database=database,
+            worker=worker,
+        )
+
+        service_checks.additional_properties = d
+        return service_checks
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,1 @@
+"""The generated SDKs in clients/ (clients/README.md)."""
