@@ -35,6 +35,7 @@ from postline_client.models import (
     PostDeliveredEvent,
     PostListResponse,
     PostResponse,
+    PostWriteResponse,
     PostStatus,
     TargetStatus,
     WebhookCreate,
@@ -122,11 +123,11 @@ def schedule(client: AuthenticatedClient, channel_id: str, media_key: str) -> tu
     """A post with the image, due in 2 seconds, and two drafts: their ids."""
     soon = int(time.time() * 1000) + 2000
     post = PostCreate(channel_id=channel_id, content="Hi from Python", media=[media_key], scheduled_for=soon)
-    post_id = expect(create_post.sync(client=client, body=post), PostResponse).data.id
+    post_id = expect(create_post.sync(client=client, body=post), PostWriteResponse).data.id
     drafts = []
     for n in range(2):
         draft = PostCreate(channel_id=channel_id, content=f"Draft {n}", status=PostCreateStatus.DRAFT)
-        drafts.append(expect(create_post.sync(client=client, body=draft), PostResponse).data.id)
+        drafts.append(expect(create_post.sync(client=client, body=draft), PostWriteResponse).data.id)
     return post_id, drafts
 
 

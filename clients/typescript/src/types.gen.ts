@@ -15,6 +15,11 @@ export type PostStatus = 'draft' | 'queued' | 'publishing' | 'done' | 'failed' |
 export type TargetStatus = 'pending' | 'sending' | 'processing' | 'published' | 'failed' | 'unconfirmed';
 
 /**
+ * What a part of a target is: `post` (the post itself), `reply` (a part of its thread, replying to the part before) or `comment` (its first comment).
+ */
+export type PartKind = 'post' | 'reply' | 'comment';
+
+/**
  * `active`; `expired` or `revoked` (the platform refused its tokens for good: it publishes nothing until connected again); `error` (the last verification failed for another reason).
  */
 export type ConnectionStatus = 'active' | 'expired' | 'revoked' | 'error';
@@ -377,6 +382,10 @@ export type Connection = {
      */
     lastError: Problem | null;
     /**
+     * A test-mode connection that publishes through the sandbox with this platform's rules
+     */
+    simulated: boolean;
+    /**
      * When it was created (Unix ms)
      */
     createdAt: number;
@@ -395,6 +404,21 @@ export type ConnectionListResponse = {
      * The request id and the pagination
      */
     meta: ListMeta;
+};
+
+export type SimulatedConnectionCreate = {
+    /**
+     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok
+     */
+    platform: string;
+    /**
+     * The test channel it publishes for
+     */
+    channelId: string;
+    /**
+     * The account's handle (default `<platform>_tester`)
+     */
+    username?: string;
 };
 
 export type ConnectionResponse = {
@@ -433,6 +457,291 @@ export type AuthStartResponse = {
     data: AuthStart;
 };
 
+export type ThreadPart = {
+    /**
+     * The part's text
+     */
+    content?: string;
+    /**
+     * Media keys of this part, in order
+     */
+    media?: Array<string>;
+};
+
+export type FirstComment = {
+    /**
+     * The comment's text
+     */
+    content: string;
+};
+
+export type Poll = {
+    /**
+     * 2 to 4 choices of up to 25 characters
+     */
+    options: Array<string>;
+    /**
+     * 5 to 10,080
+     */
+    durationMinutes: number;
+};
+
+export type XOptions = {
+    /**
+     * Who may reply; everyone when omitted
+     */
+    replySettings?: 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
+    /**
+     * A poll (no media beside it)
+     */
+    poll?: Poll;
+};
+
+export type XVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * X's own options
+     */
+    options?: XOptions;
+};
+
+export type LinkedInOptions = {
+    /**
+     * Who sees the post: PUBLIC (the default) or CONNECTIONS
+     */
+    visibility?: 'PUBLIC' | 'CONNECTIONS';
+    /**
+     * The title of a document post (one PDF as its media)
+     */
+    documentTitle?: string;
+};
+
+export type LinkedInVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * LinkedIn's own options
+     */
+    options?: LinkedInOptions;
+};
+
+export type FacebookOptions = {
+    /**
+     * A link shown with a preview (a link post)
+     */
+    link?: string;
+};
+
+export type FacebookVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Facebook's own options
+     */
+    options?: FacebookOptions;
+};
+
+export type InstagramOptions = {
+    /**
+     * feed (the default; 2-10 media make a carousel), reel (one video), story
+     */
+    type?: 'feed' | 'reel' | 'story';
+    /**
+     * A reel also shown in the feed
+     */
+    shareToFeed?: boolean;
+    /**
+     * A reel's cover image (a media key)
+     */
+    coverMedia?: string;
+    /**
+     * A reel's cover frame, ms into the video
+     */
+    thumbOffsetMs?: number;
+};
+
+export type InstagramVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Instagram's own options
+     */
+    options?: InstagramOptions;
+};
+
+export type TikTokOptions = {
+    /**
+     * A photo post's title
+     */
+    title?: string;
+    /**
+     * Must be one the creator allows (checked at publish time)
+     */
+    privacyLevel?: 'PUBLIC_TO_EVERYONE' | 'MUTUAL_FOLLOW_FRIENDS' | 'FOLLOWER_OF_CREATOR' | 'SELF_ONLY';
+    /**
+     * No comments on the post
+     */
+    disableComment?: boolean;
+    /**
+     * No duets of the video
+     */
+    disableDuet?: boolean;
+    /**
+     * No stitches of the video
+     */
+    disableStitch?: boolean;
+    /**
+     * Paid partnership disclosure
+     */
+    brandedContent?: boolean;
+    /**
+     * Promotes the creator's own business
+     */
+    brandOrganic?: boolean;
+    /**
+     * A photo post's cover, from 0
+     */
+    coverIndex?: number;
+};
+
+export type TiktokVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Tiktok's own options
+     */
+    options?: TikTokOptions;
+};
+
+export type PlatformVersions = {
+    /**
+     * The post on x
+     */
+    x?: XVersion;
+    /**
+     * The post on linkedin
+     */
+    linkedin?: LinkedInVersion;
+    /**
+     * The post on facebook
+     */
+    facebook?: FacebookVersion;
+    /**
+     * The post on instagram
+     */
+    instagram?: InstagramVersion;
+    /**
+     * The post on tiktok
+     */
+    tiktok?: TiktokVersion;
+};
+
+export type PostPart = {
+    /**
+     * Its place among the target's parts, from 0
+     */
+    index: number;
+    /**
+     * post, reply (a thread's part) or comment (the first comment)
+     */
+    kind: PartKind;
+    /**
+     * The text this platform was sent
+     */
+    content: string | null;
+    /**
+     * Where this part stands
+     */
+    status: TargetStatus;
+    /**
+     * Its id on the platform, once published
+     */
+    platformPostId: string | null;
+    /**
+     * Its address, where the platform gives one
+     */
+    url: string | null;
+    /**
+     * Why its last attempt failed, or null
+     */
+    error: Problem | null;
+    /**
+     * A first comment that failed: when it is tried again on its own (Unix ms); null otherwise
+     */
+    nextAttemptAt: number | null;
+};
+
 export type PostTarget = {
     /**
      * The platform connection it goes to (null for the sandbox)
@@ -459,9 +768,13 @@ export type PostTarget = {
      */
     error: Problem | null;
     /**
-     * When the platform confirmed it (Unix ms)
+     * When the platform confirmed it, its whole thread included (Unix ms)
      */
     publishedAt: number | null;
+    /**
+     * What it publishes, in order: the post, its thread's replies, its first comment; `platformPostId`, `url` and `error` above are the post part's
+     */
+    parts: Array<PostPart>;
 };
 
 export type Post = {
@@ -489,6 +802,18 @@ export type Post = {
      * Media keys attached, in order
      */
     media: Array<string>;
+    /**
+     * Its follow-up parts, published as replies
+     */
+    thread: Array<ThreadPart>;
+    /**
+     * Its first comment, or null
+     */
+    firstComment: FirstComment | null;
+    /**
+     * Its per-platform versions, as sent
+     */
+    platforms: PlatformVersions;
     /**
      * Where the post stands
      */
@@ -562,13 +887,40 @@ export type PostCreate = {
      * draft holds the post; queued (the default) schedules it
      */
     status?: 'draft' | 'queued';
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Per-platform versions, keyed by platform: what a version leaves out comes from the post. A version for a platform the channel has no connection of is kept, with a `warnings` entry in the answer.
+     */
+    platforms?: PlatformVersions;
 };
 
-export type PostResponse = {
+export type Warning = {
+    /**
+     * The field the warning is about, e.g. `platforms.tiktok`
+     */
+    field: string;
+    /**
+     * What the client should know
+     */
+    message: string;
+};
+
+export type PostWriteResponse = {
     /**
      * The post
      */
     data: Post;
+    /**
+     * What the client should know of what it sent; present only when there is something
+     */
+    warnings?: Array<Warning>;
 };
 
 export type PostBatchCreate = {
@@ -578,11 +930,15 @@ export type PostBatchCreate = {
     posts: Array<PostCreate>;
 };
 
-export type PostBatchResponse = {
+export type PostBatchWriteResponse = {
     /**
      * Every post of the batch, in order
      */
     data: Array<Post>;
+    /**
+     * What the client should know of what it sent; present only when there is something
+     */
+    warnings?: Array<Warning>;
 };
 
 export type PostBatchUpdateItem = {
@@ -610,6 +966,18 @@ export type PostBatchUpdateItem = {
      * draft holds the post; queued (the default) schedules it
      */
     status?: 'draft' | 'queued';
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Per-platform versions, keyed by platform: what a version leaves out comes from the post. A version for a platform the channel has no connection of is kept, with a `warnings` entry in the answer.
+     */
+    platforms?: PlatformVersions;
     /**
      * The post to change
      */
@@ -644,6 +1012,13 @@ export type BatchDeletedResponse = {
     data: BatchDeleted;
 };
 
+export type PostResponse = {
+    /**
+     * The post
+     */
+    data: Post;
+};
+
 export type PostUpdate = {
     /**
      * The channel to publish to
@@ -669,6 +1044,18 @@ export type PostUpdate = {
      * draft holds the post; queued (the default) schedules it
      */
     status?: 'draft' | 'queued';
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Per-platform versions, keyed by platform: what a version leaves out comes from the post. A version for a platform the channel has no connection of is kept, with a `warnings` entry in the answer.
+     */
+    platforms?: PlatformVersions;
 };
 
 export type MediaUpload = {
@@ -782,7 +1169,7 @@ export type Webhook = {
      */
     url: string;
     /**
-     * The event types it receives; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired
+     * The event types it receives; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
      */
     events: Array<string>;
     /**
@@ -824,7 +1211,7 @@ export type WebhookCreate = {
      */
     url: string;
     /**
-     * Event types to receive, from: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired
+     * Event types to receive, from: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
      */
     events: Array<string>;
     /**
@@ -847,7 +1234,7 @@ export type WebhookWithSecret = {
      */
     url: string;
     /**
-     * The event types it receives; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired
+     * The event types it receives; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
      */
     events: Array<string>;
     /**
@@ -896,7 +1283,7 @@ export type WebhookUpdate = {
      */
     url?: string;
     /**
-     * Event types to receive, from: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired
+     * Event types to receive, from: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
      */
     events?: Array<string>;
     /**
@@ -927,7 +1314,7 @@ export type WebhookDelivery = {
      */
     eventId: string;
     /**
-     * The event's type; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired
+     * The event's type; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
      */
     event: string;
     /**
@@ -1355,6 +1742,29 @@ export type PostCreatedEvent = {
     timestamp: number;
 };
 
+export type EventPart = {
+    /**
+     * Its place among the target's parts, from 0
+     */
+    index: number;
+    /**
+     * post, reply or comment
+     */
+    kind: PartKind;
+    /**
+     * Where it stands (a first comment may still be on its way)
+     */
+    status: TargetStatus;
+    /**
+     * Its id on the platform
+     */
+    platform_post_id: string | null;
+    /**
+     * Its address, where the platform gives one
+     */
+    url: string | null;
+};
+
 export type EventTarget = {
     /**
      * The platform connection, `conn_...` (null for the sandbox)
@@ -1380,6 +1790,10 @@ export type EventTarget = {
      * When the platform confirmed it (Unix ms)
      */
     published_at: number | null;
+    /**
+     * What it published, in order: the post, its thread's replies, its first comment
+     */
+    parts: Array<EventPart>;
 };
 
 export type PostDeliveredData = {
@@ -1498,6 +1912,48 @@ export type PostBlockedEvent = {
      * What happened
      */
     data: PostBlockedData;
+    /**
+     * When it happened (Unix ms)
+     */
+    timestamp: number;
+};
+
+export type PostCommentFailedData = {
+    /**
+     * The post's id, `post_...`
+     */
+    post_id: string;
+    /**
+     * Its channel's id, `ch_...`
+     */
+    channel_id: string;
+    /**
+     * Where the comment was to go
+     */
+    platform: string;
+    /**
+     * The comment's place among its target's parts
+     */
+    part_index: number;
+    /**
+     * Why it failed for good
+     */
+    error: Problem;
+};
+
+export type PostCommentFailedEvent = {
+    /**
+     * The event's id, `evt_...`: the same in every attempt
+     */
+    id: string;
+    /**
+     * The event's type
+     */
+    event: 'post.comment_failed';
+    /**
+     * What happened
+     */
+    data: PostCommentFailedData;
     /**
      * When it happened (Unix ms)
      */
@@ -2091,6 +2547,73 @@ export type ListConnectionsResponses = {
 };
 
 export type ListConnectionsResponse = ListConnectionsResponses[keyof ListConnectionsResponses];
+
+export type CreateSimulatedConnectionData = {
+    body: SimulatedConnectionCreate;
+    headers?: {
+        /**
+         * Makes the request safe to retry for 24 hours.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/connections/sandbox';
+};
+
+export type CreateSimulatedConnectionErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than `[server] max_body_bytes` (1 MB), or the file than its limit (`PAYLOAD_TOO_LARGE`).
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
+     */
+    415: ErrorResponse;
+    /**
+     * This Idempotency-Key was used with a different body (`IDEMPOTENCY_KEY_REUSED`): use a new key.
+     */
+    422: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type CreateSimulatedConnectionError = CreateSimulatedConnectionErrors[keyof CreateSimulatedConnectionErrors];
+
+export type CreateSimulatedConnectionResponses = {
+    /**
+     * Replay of the first answer to this Idempotency-Key
+     */
+    200: ConnectionResponse;
+    /**
+     * Created
+     */
+    201: ConnectionResponse;
+};
+
+export type CreateSimulatedConnectionResponse = CreateSimulatedConnectionResponses[keyof CreateSimulatedConnectionResponses];
 
 export type DeleteConnectionData = {
     body?: never;
@@ -2778,11 +3301,11 @@ export type CreatePostResponses = {
     /**
      * Replay of the first answer to this Idempotency-Key
      */
-    200: PostResponse;
+    200: PostWriteResponse;
     /**
      * Created
      */
-    201: PostResponse;
+    201: PostWriteResponse;
 };
 
 export type CreatePostResponse = CreatePostResponses[keyof CreatePostResponses];
@@ -2896,7 +3419,7 @@ export type UpdatePostBatchResponses = {
     /**
      * OK
      */
-    200: PostBatchResponse;
+    200: PostBatchWriteResponse;
 };
 
 export type UpdatePostBatchResponse = UpdatePostBatchResponses[keyof UpdatePostBatchResponses];
@@ -2959,11 +3482,11 @@ export type CreatePostBatchResponses = {
     /**
      * Replay of the first answer to this Idempotency-Key
      */
-    200: PostBatchResponse;
+    200: PostBatchWriteResponse;
     /**
      * Created
      */
-    201: PostBatchResponse;
+    201: PostBatchWriteResponse;
 };
 
 export type CreatePostBatchResponse = CreatePostBatchResponses[keyof CreatePostBatchResponses];
@@ -3125,7 +3648,7 @@ export type UpdatePostResponses = {
     /**
      * OK
      */
-    200: PostResponse;
+    200: PostWriteResponse;
 };
 
 export type UpdatePostResponse = UpdatePostResponses[keyof UpdatePostResponses];
@@ -3829,19 +4352,19 @@ export type ListWebhookDeliveriesData = {
          */
         'filter[status][in]'?: Array<DeliveryStatus>;
         /**
-         * Only deliveries whose `event` is this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired). Filters combine with AND (docs/api.md, Lists).
+         * Only deliveries whose `event` is this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[event][eq]'?: string;
         /**
-         * Only deliveries whose `event` is this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired). Filters combine with AND (docs/api.md, Lists).
+         * Only deliveries whose `event` is this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[event]'?: string;
         /**
-         * Only deliveries whose `event` is not this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired). Filters combine with AND (docs/api.md, Lists).
+         * Only deliveries whose `event` is not this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[event][ne]'?: string;
         /**
-         * Only deliveries whose `event` is one of these values: comma-separated, at most 100 (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired). Filters combine with AND (docs/api.md, Lists).
+         * Only deliveries whose `event` is one of these values: comma-separated, at most 100 (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[event][in]'?: Array<string>;
         /**

@@ -34,10 +34,20 @@ from .delivery_trigger import DeliveryTrigger
 from .error_body import ErrorBody
 from .error_detail import ErrorDetail
 from .error_response import ErrorResponse
+from .event_part import EventPart
 from .event_target import EventTarget
+from .facebook_options import FacebookOptions
+from .facebook_version import FacebookVersion
+from .first_comment import FirstComment
 from .health import Health
 from .health_key import HealthKey
 from .health_response import HealthResponse
+from .instagram_options import InstagramOptions
+from .instagram_options_type import InstagramOptionsType
+from .instagram_version import InstagramVersion
+from .linked_in_options import LinkedInOptions
+from .linked_in_options_visibility import LinkedInOptionsVisibility
+from .linked_in_version import LinkedInVersion
 from .list_api_keys_sort import ListApiKeysSort
 from .list_channels_sort import ListChannelsSort
 from .list_connections_sort import ListConnectionsSort
@@ -54,16 +64,22 @@ from .media_update import MediaUpdate
 from .media_upload import MediaUpload
 from .mode import Mode
 from .pagination import Pagination
+from .part_kind import PartKind
+from .platform_versions import PlatformVersions
+from .poll import Poll
 from .post import Post
 from .post_batch_create import PostBatchCreate
 from .post_batch_delete import PostBatchDelete
-from .post_batch_response import PostBatchResponse
 from .post_batch_update import PostBatchUpdate
 from .post_batch_update_item import PostBatchUpdateItem
 from .post_batch_update_item_status import PostBatchUpdateItemStatus
+from .post_batch_write_response import PostBatchWriteResponse
 from .post_blocked_data import PostBlockedData
 from .post_blocked_event import PostBlockedEvent
 from .post_blocked_event_event import PostBlockedEventEvent
+from .post_comment_failed_data import PostCommentFailedData
+from .post_comment_failed_event import PostCommentFailedEvent
+from .post_comment_failed_event_event import PostCommentFailedEventEvent
 from .post_create import PostCreate
 from .post_create_status import PostCreateStatus
 from .post_created_data import PostCreatedData
@@ -76,16 +92,23 @@ from .post_failed_data import PostFailedData
 from .post_failed_event import PostFailedEvent
 from .post_failed_event_event import PostFailedEventEvent
 from .post_list_response import PostListResponse
+from .post_part import PostPart
 from .post_response import PostResponse
 from .post_status import PostStatus
 from .post_target import PostTarget
 from .post_update import PostUpdate
 from .post_update_status import PostUpdateStatus
+from .post_write_response import PostWriteResponse
 from .problem import Problem
 from .service import Service
 from .service_check import ServiceCheck
 from .service_checks import ServiceChecks
+from .simulated_connection_create import SimulatedConnectionCreate
 from .target_status import TargetStatus
+from .thread_part import ThreadPart
+from .tik_tok_options import TikTokOptions
+from .tik_tok_options_privacy_level import TikTokOptionsPrivacyLevel
+from .tiktok_version import TiktokVersion
 from .usage_counts import UsageCounts
 from .usage_day import UsageDay
 from .usage_day_detail import UsageDayDetail
@@ -96,6 +119,7 @@ from .usage_limit import UsageLimit
 from .usage_limits import UsageLimits
 from .usage_summary import UsageSummary
 from .usage_summary_response import UsageSummaryResponse
+from .warning import Warning_
 from .webhook import Webhook
 from .webhook_create import WebhookCreate
 from .webhook_delivery import WebhookDelivery
@@ -110,6 +134,9 @@ from .webhook_update import WebhookUpdate
 from .webhook_with_secret import WebhookWithSecret
 from .webhook_with_secret_response import WebhookWithSecretResponse
 from .worker_status import WorkerStatus
+from .x_options import XOptions
+from .x_options_reply_settings import XOptionsReplySettings
+from .x_version import XVersion
 
 __all__ = (
     "ApiKey",
@@ -146,10 +173,20 @@ __all__ = (
     "ErrorBody",
     "ErrorDetail",
     "ErrorResponse",
+    "EventPart",
     "EventTarget",
+    "FacebookOptions",
+    "FacebookVersion",
+    "FirstComment",
     "Health",
     "HealthKey",
     "HealthResponse",
+    "InstagramOptions",
+    "InstagramOptionsType",
+    "InstagramVersion",
+    "LinkedInOptions",
+    "LinkedInOptionsVisibility",
+    "LinkedInVersion",
     "ListApiKeysSort",
     "ListChannelsSort",
     "ListConnectionsSort",
@@ -166,16 +203,22 @@ __all__ = (
     "MediaUpload",
     "Mode",
     "Pagination",
+    "PartKind",
+    "PlatformVersions",
+    "Poll",
     "Post",
     "PostBatchCreate",
     "PostBatchDelete",
-    "PostBatchResponse",
     "PostBatchUpdate",
     "PostBatchUpdateItem",
     "PostBatchUpdateItemStatus",
+    "PostBatchWriteResponse",
     "PostBlockedData",
     "PostBlockedEvent",
     "PostBlockedEventEvent",
+    "PostCommentFailedData",
+    "PostCommentFailedEvent",
+    "PostCommentFailedEventEvent",
     "PostCreate",
     "PostCreatedData",
     "PostCreatedEvent",
@@ -188,16 +231,23 @@ __all__ = (
     "PostFailedEvent",
     "PostFailedEventEvent",
     "PostListResponse",
+    "PostPart",
     "PostResponse",
     "PostStatus",
     "PostTarget",
     "PostUpdate",
     "PostUpdateStatus",
+    "PostWriteResponse",
     "Problem",
     "Service",
     "ServiceCheck",
     "ServiceChecks",
+    "SimulatedConnectionCreate",
     "TargetStatus",
+    "ThreadPart",
+    "TikTokOptions",
+    "TikTokOptionsPrivacyLevel",
+    "TiktokVersion",
     "UsageCounts",
     "UsageDay",
     "UsageDayDetail",
@@ -208,6 +258,7 @@ __all__ = (
     "UsageLimits",
     "UsageSummary",
     "UsageSummaryResponse",
+    "Warning_",
     "Webhook",
     "WebhookCreate",
     "WebhookDelivery",
@@ -222,4 +273,7 @@ __all__ = (
     "WebhookWithSecret",
     "WebhookWithSecretResponse",
     "WorkerStatus",
+    "XOptions",
+    "XOptionsReplySettings",
+    "XVersion",
 )

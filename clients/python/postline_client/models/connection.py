@@ -34,6 +34,7 @@ class Connection:
         channel_ids (list[str]): The channels that publish to it
         last_verified_at (int | None): When the platform last confirmed the account (Unix ms)
         last_error (None | Problem): Why the last refresh or verification failed, or null
+        simulated (bool): A test-mode connection that publishes through the sandbox with this platform's rules
         created_at (int): When it was created (Unix ms)
         updated_at (int): When it last changed (Unix ms)
     """
@@ -51,6 +52,7 @@ class Connection:
     channel_ids: list[str]
     last_verified_at: int | None
     last_error: None | Problem
+    simulated: bool
     created_at: int
     updated_at: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -93,6 +95,8 @@ class Connection:
         else:
             last_error = self.last_error
 
+        simulated = self.simulated
+
         created_at = self.created_at
 
         updated_at = self.updated_at
@@ -114,6 +118,7 @@ class Connection:
                 "channelIds": channel_ids,
                 "lastVerifiedAt": last_verified_at,
                 "lastError": last_error,
+                "simulated": simulated,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
             }
@@ -190,6 +195,8 @@ class Connection:
 
         last_error = _parse_last_error(d.pop("lastError"))
 
+        simulated = d.pop("simulated")
+
         created_at = d.pop("createdAt")
 
         updated_at = d.pop("updatedAt")
@@ -208,6 +215,7 @@ class Connection:
             channel_ids=channel_ids,
             last_verified_at=last_verified_at,
             last_error=last_error,
+            simulated=simulated,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.target_status import TargetStatus
+
+if TYPE_CHECKING:
+    from ..models.event_part import EventPart
+
 
 T = TypeVar("T", bound="EventTarget")
 
@@ -23,6 +27,7 @@ class EventTarget:
         platform_post_id (None | str): The post's id on the platform
         url (None | str): The published post's address, where the platform gives one
         published_at (int | None): When the platform confirmed it (Unix ms)
+        parts (list[EventPart]): What it published, in order: the post, its thread's replies, its first comment
     """
 
     connection_id: None | str
@@ -31,6 +36,7 @@ class EventTarget:
     platform_post_id: None | str
     url: None | str
     published_at: int | None
+    parts: list[EventPart]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,6 +56,11 @@ class EventTarget:
         published_at: int | None
         published_at = self.published_at
 
+        parts = []
+        for parts_item_data in self.parts:
+            parts_item = parts_item_data.to_dict()
+            parts.append(parts_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -60,6 +71,7 @@ class EventTarget:
                 "platform_post_id": platform_post_id,
                 "url": url,
                 "published_at": published_at,
+                "parts": parts,
             }
         )
 
@@ -67,6 +79,8 @@ class EventTarget:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.event_part import EventPart  # noqa: PLC0415
+
         d = dict(src_dict)
 
         def _parse_connection_id(data: object) -> None | str:
@@ -101,6 +115,13 @@ class EventTarget:
 
         published_at = _parse_published_at(d.pop("published_at"))
 
+        parts = []
+        _parts = d.pop("parts")
+        for parts_item_data in _parts:
+            parts_item = EventPart.from_dict(parts_item_data)
+
+            parts.append(parts_item)
+
         event_target = cls(
             connection_id=connection_id,
             platform=platform,
@@ -108,6 +129,7 @@ class EventTarget:
             platform_post_id=platform_post_id,
             url=url,
             published_at=published_at,
+            parts=parts,
         )
 
         event_target.additional_properties = d

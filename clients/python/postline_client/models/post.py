@@ -9,8 +9,11 @@ from attrs import field as _attrs_field
 from ..models.post_status import PostStatus
 
 if TYPE_CHECKING:
+    from ..models.first_comment import FirstComment
+    from ..models.platform_versions import PlatformVersions
     from ..models.post_target import PostTarget
     from ..models.problem import Problem
+    from ..models.thread_part import ThreadPart
 
 
 T = TypeVar("T", bound="Post")
@@ -26,6 +29,9 @@ class Post:
         scheduled_for (int): When it is to be published (Unix ms)
         timezone (None | str): The IANA zone its local times are read in, or null
         media (list[str]): Media keys attached, in order
+        thread (list[ThreadPart]): Its follow-up parts, published as replies
+        first_comment (FirstComment | None): Its first comment, or null
+        platforms (PlatformVersions):
         status (PostStatus): Where a post stands: `draft` (held), `queued` (waiting for `scheduledFor` or
             `nextAttemptAt`), `publishing` (a worker is sending it), `done` (every target published), `failed` (the last
             attempt failed; retried at `nextAttemptAt` while that is set), `blocked` (stopped by a platform limit or policy,
@@ -45,6 +51,9 @@ class Post:
     scheduled_for: int
     timezone: None | str
     media: list[str]
+    thread: list[ThreadPart]
+    first_comment: FirstComment | None
+    platforms: PlatformVersions
     status: PostStatus
     attempts: int
     next_attempt_at: int | None
@@ -56,6 +65,7 @@ class Post:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.first_comment import FirstComment  # noqa: PLC0415
         from ..models.problem import Problem  # noqa: PLC0415
 
         id = self.id
@@ -71,6 +81,19 @@ class Post:
         timezone = self.timezone
 
         media = self.media
+
+        thread = []
+        for thread_item_data in self.thread:
+            thread_item = thread_item_data.to_dict()
+            thread.append(thread_item)
+
+        first_comment: dict[str, Any] | None
+        if isinstance(self.first_comment, FirstComment):
+            first_comment = self.first_comment.to_dict()
+        else:
+            first_comment = self.first_comment
+
+        platforms = self.platforms.to_dict()
 
         status = self.status.value
 
@@ -107,6 +130,9 @@ class Post:
                 "scheduledFor": scheduled_for,
                 "timezone": timezone,
                 "media": media,
+                "thread": thread,
+                "firstComment": first_comment,
+                "platforms": platforms,
                 "status": status,
                 "attempts": attempts,
                 "nextAttemptAt": next_attempt_at,
@@ -122,8 +148,11 @@ class Post:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.first_comment import FirstComment  # noqa: PLC0415
+        from ..models.platform_versions import PlatformVersions  # noqa: PLC0415
         from ..models.post_target import PostTarget  # noqa: PLC0415
         from ..models.problem import Problem  # noqa: PLC0415
+        from ..models.thread_part import ThreadPart  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -147,6 +176,30 @@ class Post:
         timezone = _parse_timezone(d.pop("timezone"))
 
         media = cast(list[str], d.pop("media"))
+
+        thread = []
+        _thread = d.pop("thread")
+        for thread_item_data in _thread:
+            thread_item = ThreadPart.from_dict(thread_item_data)
+
+            thread.append(thread_item)
+
+        def _parse_first_comment(data: object) -> FirstComment | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                first_comment_type_0 = FirstComment.from_dict(data)
+
+                return first_comment_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FirstComment | None, data)
+
+        first_comment = _parse_first_comment(d.pop("firstComment"))
+
+        platforms = PlatformVersions.from_dict(d.pop("platforms"))
 
         status = PostStatus(d.pop("status"))
 
@@ -199,6 +252,9 @@ class Post:
             scheduled_for=scheduled_for,
             timezone=timezone,
             media=media,
+            thread=thread,
+            first_comment=first_comment,
+            platforms=platforms,
             status=status,
             attempts=attempts,
             next_attempt_at=next_attempt_at,

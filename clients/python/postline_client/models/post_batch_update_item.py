@@ -1,12 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.post_batch_update_item_status import PostBatchUpdateItemStatus
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.first_comment import FirstComment
+    from ..models.platform_versions import PlatformVersions
+    from ..models.thread_part import ThreadPart
+
 
 T = TypeVar("T", bound="PostBatchUpdateItem")
 
@@ -27,6 +33,10 @@ class PostBatchUpdateItem:
             naming `timezone`. Example: Europe/Berlin.
         media (list[str] | Unset): Media keys from POST /v1/media/upload
         status (PostBatchUpdateItemStatus | Unset): draft holds the post; queued (the default) schedules it
+        thread (list[ThreadPart] | Unset): Up to 25 follow-up parts, published after the post as replies, in order (on
+            platforms that have threads; `[]` for none)
+        first_comment (FirstComment | None | Unset): A comment right under the post, by the same account; null for none
+        platforms (PlatformVersions | Unset):
     """
 
     id: str
@@ -36,8 +46,13 @@ class PostBatchUpdateItem:
     timezone: None | str | Unset = UNSET
     media: list[str] | Unset = UNSET
     status: PostBatchUpdateItemStatus | Unset = UNSET
+    thread: list[ThreadPart] | Unset = UNSET
+    first_comment: FirstComment | None | Unset = UNSET
+    platforms: PlatformVersions | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.first_comment import FirstComment  # noqa: PLC0415
+
         id = self.id
 
         channel_id = self.channel_id
@@ -64,6 +79,25 @@ class PostBatchUpdateItem:
         if not isinstance(self.status, Unset):
             status = self.status.value
 
+        thread: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.thread, Unset):
+            thread = []
+            for thread_item_data in self.thread:
+                thread_item = thread_item_data.to_dict()
+                thread.append(thread_item)
+
+        first_comment: dict[str, Any] | None | Unset
+        if isinstance(self.first_comment, Unset):
+            first_comment = UNSET
+        elif isinstance(self.first_comment, FirstComment):
+            first_comment = self.first_comment.to_dict()
+        else:
+            first_comment = self.first_comment
+
+        platforms: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.platforms, Unset):
+            platforms = self.platforms.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -83,11 +117,21 @@ class PostBatchUpdateItem:
             field_dict["media"] = media
         if status is not UNSET:
             field_dict["status"] = status
+        if thread is not UNSET:
+            field_dict["thread"] = thread
+        if first_comment is not UNSET:
+            field_dict["firstComment"] = first_comment
+        if platforms is not UNSET:
+            field_dict["platforms"] = platforms
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.first_comment import FirstComment  # noqa: PLC0415
+        from ..models.platform_versions import PlatformVersions  # noqa: PLC0415
+        from ..models.thread_part import ThreadPart  # noqa: PLC0415
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -120,6 +164,39 @@ class PostBatchUpdateItem:
         else:
             status = PostBatchUpdateItemStatus(_status)
 
+        _thread = d.pop("thread", UNSET)
+        thread: list[ThreadPart] | Unset = UNSET
+        if _thread is not UNSET:
+            thread = []
+            for thread_item_data in _thread:
+                thread_item = ThreadPart.from_dict(thread_item_data)
+
+                thread.append(thread_item)
+
+        def _parse_first_comment(data: object) -> FirstComment | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                first_comment_type_0 = FirstComment.from_dict(data)
+
+                return first_comment_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FirstComment | None | Unset, data)
+
+        first_comment = _parse_first_comment(d.pop("firstComment", UNSET))
+
+        _platforms = d.pop("platforms", UNSET)
+        platforms: PlatformVersions | Unset
+        if isinstance(_platforms, Unset):
+            platforms = UNSET
+        else:
+            platforms = PlatformVersions.from_dict(_platforms)
+
         post_batch_update_item = cls(
             id=id,
             channel_id=channel_id,
@@ -128,6 +205,9 @@ class PostBatchUpdateItem:
             timezone=timezone,
             media=media,
             status=status,
+            thread=thread,
+            first_comment=first_comment,
+            platforms=platforms,
         )
 
         return post_batch_update_item

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.target_status import TargetStatus
 
 if TYPE_CHECKING:
+    from ..models.post_part import PostPart
     from ..models.problem import Problem
 
 
@@ -27,7 +28,9 @@ class PostTarget:
         platform_post_id (None | str): The post's id on the platform, once published
         url (None | str): The published post's address, where the platform gives one
         error (None | Problem): Why its last attempt failed, or null
-        published_at (int | None): When the platform confirmed it (Unix ms)
+        published_at (int | None): When the platform confirmed it, its whole thread included (Unix ms)
+        parts (list[PostPart]): What it publishes, in order: the post, its thread's replies, its first comment;
+            `platformPostId`, `url` and `error` above are the post part's
     """
 
     connection_id: None | str
@@ -37,6 +40,7 @@ class PostTarget:
     url: None | str
     error: None | Problem
     published_at: int | None
+    parts: list[PostPart]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,6 +68,11 @@ class PostTarget:
         published_at: int | None
         published_at = self.published_at
 
+        parts = []
+        for parts_item_data in self.parts:
+            parts_item = parts_item_data.to_dict()
+            parts.append(parts_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -75,6 +84,7 @@ class PostTarget:
                 "url": url,
                 "error": error,
                 "publishedAt": published_at,
+                "parts": parts,
             }
         )
 
@@ -82,6 +92,7 @@ class PostTarget:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.post_part import PostPart  # noqa: PLC0415
         from ..models.problem import Problem  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -133,6 +144,13 @@ class PostTarget:
 
         published_at = _parse_published_at(d.pop("publishedAt"))
 
+        parts = []
+        _parts = d.pop("parts")
+        for parts_item_data in _parts:
+            parts_item = PostPart.from_dict(parts_item_data)
+
+            parts.append(parts_item)
+
         post_target = cls(
             connection_id=connection_id,
             platform=platform,
@@ -141,6 +159,7 @@ class PostTarget:
             url=url,
             error=error,
             published_at=published_at,
+            parts=parts,
         )
 
         post_target.additional_properties = d

@@ -1,12 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.post_update_status import PostUpdateStatus
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.first_comment import FirstComment
+    from ..models.platform_versions import PlatformVersions
+    from ..models.thread_part import ThreadPart
+
 
 T = TypeVar("T", bound="PostUpdate")
 
@@ -26,6 +32,10 @@ class PostUpdate:
             naming `timezone`. Example: Europe/Berlin.
         media (list[str] | Unset): Media keys from POST /v1/media/upload
         status (PostUpdateStatus | Unset): draft holds the post; queued (the default) schedules it
+        thread (list[ThreadPart] | Unset): Up to 25 follow-up parts, published after the post as replies, in order (on
+            platforms that have threads; `[]` for none)
+        first_comment (FirstComment | None | Unset): A comment right under the post, by the same account; null for none
+        platforms (PlatformVersions | Unset):
     """
 
     channel_id: str | Unset = UNSET
@@ -34,8 +44,13 @@ class PostUpdate:
     timezone: None | str | Unset = UNSET
     media: list[str] | Unset = UNSET
     status: PostUpdateStatus | Unset = UNSET
+    thread: list[ThreadPart] | Unset = UNSET
+    first_comment: FirstComment | None | Unset = UNSET
+    platforms: PlatformVersions | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.first_comment import FirstComment  # noqa: PLC0415
+
         channel_id = self.channel_id
 
         content = self.content
@@ -60,6 +75,25 @@ class PostUpdate:
         if not isinstance(self.status, Unset):
             status = self.status.value
 
+        thread: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.thread, Unset):
+            thread = []
+            for thread_item_data in self.thread:
+                thread_item = thread_item_data.to_dict()
+                thread.append(thread_item)
+
+        first_comment: dict[str, Any] | None | Unset
+        if isinstance(self.first_comment, Unset):
+            first_comment = UNSET
+        elif isinstance(self.first_comment, FirstComment):
+            first_comment = self.first_comment.to_dict()
+        else:
+            first_comment = self.first_comment
+
+        platforms: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.platforms, Unset):
+            platforms = self.platforms.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -75,11 +109,21 @@ class PostUpdate:
             field_dict["media"] = media
         if status is not UNSET:
             field_dict["status"] = status
+        if thread is not UNSET:
+            field_dict["thread"] = thread
+        if first_comment is not UNSET:
+            field_dict["firstComment"] = first_comment
+        if platforms is not UNSET:
+            field_dict["platforms"] = platforms
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.first_comment import FirstComment  # noqa: PLC0415
+        from ..models.platform_versions import PlatformVersions  # noqa: PLC0415
+        from ..models.thread_part import ThreadPart  # noqa: PLC0415
+
         d = dict(src_dict)
         channel_id = d.pop("channelId", UNSET)
 
@@ -110,6 +154,39 @@ class PostUpdate:
         else:
             status = PostUpdateStatus(_status)
 
+        _thread = d.pop("thread", UNSET)
+        thread: list[ThreadPart] | Unset = UNSET
+        if _thread is not UNSET:
+            thread = []
+            for thread_item_data in _thread:
+                thread_item = ThreadPart.from_dict(thread_item_data)
+
+                thread.append(thread_item)
+
+        def _parse_first_comment(data: object) -> FirstComment | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                first_comment_type_0 = FirstComment.from_dict(data)
+
+                return first_comment_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FirstComment | None | Unset, data)
+
+        first_comment = _parse_first_comment(d.pop("firstComment", UNSET))
+
+        _platforms = d.pop("platforms", UNSET)
+        platforms: PlatformVersions | Unset
+        if isinstance(_platforms, Unset):
+            platforms = UNSET
+        else:
+            platforms = PlatformVersions.from_dict(_platforms)
+
         post_update = cls(
             channel_id=channel_id,
             content=content,
@@ -117,6 +194,9 @@ class PostUpdate:
             timezone=timezone,
             media=media,
             status=status,
+            thread=thread,
+            first_comment=first_comment,
+            platforms=platforms,
         )
 
         return post_update

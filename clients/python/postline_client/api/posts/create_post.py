@@ -6,7 +6,7 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.error_response import ErrorResponse
 from ...models.post_create import PostCreate
-from ...models.post_response import PostResponse
+from ...models.post_write_response import PostWriteResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -32,14 +32,16 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | PostResponse:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorResponse | PostWriteResponse:
     if response.status_code == 200:
-        response_200 = PostResponse.from_dict(response.json())
+        response_200 = PostWriteResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 201:
-        response_201 = PostResponse.from_dict(response.json())
+        response_201 = PostWriteResponse.from_dict(response.json())
 
         return response_201
 
@@ -90,7 +92,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorResponse | PostResponse]:
+) -> Response[ErrorResponse | PostWriteResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,7 +106,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PostCreate,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorResponse | PostResponse]:
+) -> Response[ErrorResponse | PostWriteResponse]:
     """Schedule a post
 
      `scheduledFor` (Unix ms, or ISO 8601) omitted means as soon as possible; a number
@@ -122,7 +124,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | PostResponse]
+        Response[ErrorResponse | PostWriteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -142,7 +144,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PostCreate,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorResponse | PostResponse | None:
+) -> ErrorResponse | PostWriteResponse | None:
     """Schedule a post
 
      `scheduledFor` (Unix ms, or ISO 8601) omitted means as soon as possible; a number
@@ -160,7 +162,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | PostResponse
+        ErrorResponse | PostWriteResponse
     """
 
     return sync_detailed(
@@ -175,7 +177,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PostCreate,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorResponse | PostResponse]:
+) -> Response[ErrorResponse | PostWriteResponse]:
     """Schedule a post
 
      `scheduledFor` (Unix ms, or ISO 8601) omitted means as soon as possible; a number
@@ -193,7 +195,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | PostResponse]
+        Response[ErrorResponse | PostWriteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -211,7 +213,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PostCreate,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorResponse | PostResponse | None:
+) -> ErrorResponse | PostWriteResponse | None:
     """Schedule a post
 
      `scheduledFor` (Unix ms, or ISO 8601) omitted means as soon as possible; a number
@@ -229,7 +231,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | PostResponse
+        ErrorResponse | PostWriteResponse
     """
 
     return (

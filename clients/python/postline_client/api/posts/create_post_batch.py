@@ -6,7 +6,7 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.error_response import ErrorResponse
 from ...models.post_batch_create import PostBatchCreate
-from ...models.post_batch_response import PostBatchResponse
+from ...models.post_batch_write_response import PostBatchWriteResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -34,14 +34,14 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorResponse | PostBatchResponse:
+) -> ErrorResponse | PostBatchWriteResponse:
     if response.status_code == 200:
-        response_200 = PostBatchResponse.from_dict(response.json())
+        response_200 = PostBatchWriteResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 201:
-        response_201 = PostBatchResponse.from_dict(response.json())
+        response_201 = PostBatchWriteResponse.from_dict(response.json())
 
         return response_201
 
@@ -92,7 +92,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorResponse | PostBatchResponse]:
+) -> Response[ErrorResponse | PostBatchWriteResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -106,7 +106,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PostBatchCreate,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorResponse | PostBatchResponse]:
+) -> Response[ErrorResponse | PostBatchWriteResponse]:
     """Create up to 100 posts, all or none
 
      One invalid item fails the batch; every item's problems are reported, named like
@@ -121,7 +121,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | PostBatchResponse]
+        Response[ErrorResponse | PostBatchWriteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -141,7 +141,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PostBatchCreate,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorResponse | PostBatchResponse | None:
+) -> ErrorResponse | PostBatchWriteResponse | None:
     """Create up to 100 posts, all or none
 
      One invalid item fails the batch; every item's problems are reported, named like
@@ -156,7 +156,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | PostBatchResponse
+        ErrorResponse | PostBatchWriteResponse
     """
 
     return sync_detailed(
@@ -171,7 +171,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PostBatchCreate,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorResponse | PostBatchResponse]:
+) -> Response[ErrorResponse | PostBatchWriteResponse]:
     """Create up to 100 posts, all or none
 
      One invalid item fails the batch; every item's problems are reported, named like
@@ -186,7 +186,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | PostBatchResponse]
+        Response[ErrorResponse | PostBatchWriteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -204,7 +204,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PostBatchCreate,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorResponse | PostBatchResponse | None:
+) -> ErrorResponse | PostBatchWriteResponse | None:
     """Create up to 100 posts, all or none
 
      One invalid item fails the batch; every item's problems are reported, named like
@@ -219,7 +219,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | PostBatchResponse
+        ErrorResponse | PostBatchWriteResponse
     """
 
     return (

@@ -6,8 +6,8 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error_response import ErrorResponse
-from ...models.post_response import PostResponse
 from ...models.post_update import PostUpdate
+from ...models.post_write_response import PostWriteResponse
 from ...types import Response
 
 
@@ -33,9 +33,11 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | PostResponse:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorResponse | PostWriteResponse:
     if response.status_code == 200:
-        response_200 = PostResponse.from_dict(response.json())
+        response_200 = PostWriteResponse.from_dict(response.json())
 
         return response_200
 
@@ -86,7 +88,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorResponse | PostResponse]:
+) -> Response[ErrorResponse | PostWriteResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,7 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PostUpdate,
-) -> Response[ErrorResponse | PostResponse]:
+) -> Response[ErrorResponse | PostWriteResponse]:
     """Edit a post and queue it again
 
      Allowed while the post is draft, queued, failed or blocked; resets attempts.
@@ -114,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | PostResponse]
+        Response[ErrorResponse | PostWriteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -134,7 +136,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: PostUpdate,
-) -> ErrorResponse | PostResponse | None:
+) -> ErrorResponse | PostWriteResponse | None:
     """Edit a post and queue it again
 
      Allowed while the post is draft, queued, failed or blocked; resets attempts.
@@ -148,7 +150,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | PostResponse
+        ErrorResponse | PostWriteResponse
     """
 
     return sync_detailed(
@@ -163,7 +165,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PostUpdate,
-) -> Response[ErrorResponse | PostResponse]:
+) -> Response[ErrorResponse | PostWriteResponse]:
     """Edit a post and queue it again
 
      Allowed while the post is draft, queued, failed or blocked; resets attempts.
@@ -177,7 +179,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | PostResponse]
+        Response[ErrorResponse | PostWriteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -195,7 +197,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: PostUpdate,
-) -> ErrorResponse | PostResponse | None:
+) -> ErrorResponse | PostWriteResponse | None:
     """Edit a post and queue it again
 
      Allowed while the post is draft, queued, failed or blocked; resets attempts.
@@ -209,7 +211,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | PostResponse
+        ErrorResponse | PostWriteResponse
     """
 
     return (

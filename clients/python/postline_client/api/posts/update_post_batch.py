@@ -5,8 +5,8 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error_response import ErrorResponse
-from ...models.post_batch_response import PostBatchResponse
 from ...models.post_batch_update import PostBatchUpdate
+from ...models.post_batch_write_response import PostBatchWriteResponse
 from ...types import Response
 
 
@@ -31,9 +31,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorResponse | PostBatchResponse:
+) -> ErrorResponse | PostBatchWriteResponse:
     if response.status_code == 200:
-        response_200 = PostBatchResponse.from_dict(response.json())
+        response_200 = PostBatchWriteResponse.from_dict(response.json())
 
         return response_200
 
@@ -84,7 +84,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorResponse | PostBatchResponse]:
+) -> Response[ErrorResponse | PostBatchWriteResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,7 +97,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PostBatchUpdate,
-) -> Response[ErrorResponse | PostBatchResponse]:
+) -> Response[ErrorResponse | PostBatchWriteResponse]:
     """Update up to 100 posts, all or none
 
      Each item names its post by `id` and carries the fields to change, as a PATCH of
@@ -111,7 +111,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | PostBatchResponse]
+        Response[ErrorResponse | PostBatchWriteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -129,7 +129,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: PostBatchUpdate,
-) -> ErrorResponse | PostBatchResponse | None:
+) -> ErrorResponse | PostBatchWriteResponse | None:
     """Update up to 100 posts, all or none
 
      Each item names its post by `id` and carries the fields to change, as a PATCH of
@@ -143,7 +143,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | PostBatchResponse
+        ErrorResponse | PostBatchWriteResponse
     """
 
     return sync_detailed(
@@ -156,7 +156,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PostBatchUpdate,
-) -> Response[ErrorResponse | PostBatchResponse]:
+) -> Response[ErrorResponse | PostBatchWriteResponse]:
     """Update up to 100 posts, all or none
 
      Each item names its post by `id` and carries the fields to change, as a PATCH of
@@ -170,7 +170,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | PostBatchResponse]
+        Response[ErrorResponse | PostBatchWriteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -186,7 +186,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: PostBatchUpdate,
-) -> ErrorResponse | PostBatchResponse | None:
+) -> ErrorResponse | PostBatchWriteResponse | None:
     """Update up to 100 posts, all or none
 
      Each item names its post by `id` and carries the fields to change, as a PATCH of
@@ -200,7 +200,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | PostBatchResponse
+        ErrorResponse | PostBatchWriteResponse
     """
 
     return (

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.facebook_version import FacebookVersion
+    from ..models.instagram_version import InstagramVersion
+    from ..models.linked_in_version import LinkedInVersion
+    from ..models.tiktok_version import TiktokVersion
+    from ..models.x_version import XVersion
+
+
+T = TypeVar("T", bound="PlatformVersions")
+
+
+@_attrs_define
+class PlatformVersions:
+    """
+    Attributes:
+        x (XVersion | Unset):
+        linkedin (LinkedInVersion | Unset):
+        facebook (FacebookVersion | Unset):
+        instagram (InstagramVersion | Unset):
+        tiktok (TiktokVersion | Unset):
+    """
+
+    x: XVersion | Unset = UNSET
+    linkedin: LinkedInVersion | Unset = UNSET
+    facebook: FacebookVersion | Unset = UNSET
+    instagram: InstagramVersion | Unset = UNSET
+    tiktok: TiktokVersion | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        x: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.x, Unset):
+            x = self.x.to_dict()
+
+        linkedin: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.linkedin, Unset):
+            linkedin = self.linkedin.to_dict()
+
+        facebook: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.facebook, Unset):
+            facebook = self.facebook.to_dict()
+
+        instagram: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.instagram, Unset):
+            instagram = self.instagram.to_dict()
+
+        tiktok: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.tiktok, Unset):
+            tiktok = self.tiktok.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if x is not UNSET:
+            field_dict["x"] = x
+        if linkedin is not UNSET:
+            field_dict["linkedin"] = linkedin
+        if facebook is not UNSET:
+            field_dict["facebook"] = facebook
+        if instagram is not UNSET:
+            field_dict["instagram"] = instagram
+        if tiktok is not UNSET:
+            field_dict["tiktok"] = tiktok
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.facebook_version import FacebookVersion  # noqa: PLC0415
+        from ..models.instagram_version import InstagramVersion  # noqa: PLC0415
+        from ..models.linked_in_version import LinkedInVersion  # noqa: PLC0415
+        from ..models.tiktok_version import TiktokVersion  # noqa: PLC0415
+        from ..models.x_version import XVersion  # noqa: PLC0415
+
+        d = dict(src_dict)
+        _x = d.pop("x", UNSET)
+        x: XVersion | Unset
+        if isinstance(_x, Unset):
+            x = UNSET
+        else:
+            x = XVersion.from_dict(_x)
+
+        _linkedin = d.pop("linkedin", UNSET)
+        linkedin: LinkedInVersion | Unset
+        if isinstance(_linkedin, Unset):
+            linkedin = UNSET
+        else:
+            linkedin = LinkedInVersion.from_dict(_linkedin)
+
+        _facebook = d.pop("facebook", UNSET)
+        facebook: FacebookVersion | Unset
+        if isinstance(_facebook, Unset):
+            facebook = UNSET
+        else:
+            facebook = FacebookVersion.from_dict(_facebook)
+
+        _instagram = d.pop("instagram", UNSET)
+        instagram: InstagramVersion | Unset
+        if isinstance(_instagram, Unset):
+            instagram = UNSET
+        else:
+            instagram = InstagramVersion.from_dict(_instagram)
+
+        _tiktok = d.pop("tiktok", UNSET)
+        tiktok: TiktokVersion | Unset
+        if isinstance(_tiktok, Unset):
+            tiktok = UNSET
+        else:
+            tiktok = TiktokVersion.from_dict(_tiktok)
+
+        platform_versions = cls(
+            x=x,
+            linkedin=linkedin,
+            facebook=facebook,
+            instagram=instagram,
+            tiktok=tiktok,
+        )
+
+        return platform_versions
