@@ -20,6 +20,7 @@ from postline.schemas.events import EVENTS
 from postline.schemas.health import (
     HealthKeySchema,
     HealthSchema,
+    ServiceCheckQuerySchema,
     ServiceCheckSchema,
     ServiceChecksSchema,
     ServiceSchema,
@@ -95,6 +96,7 @@ __all__ = [
     "PostTargetSchema",
     "PostUpdateSchema",
     "ProblemSchema",
+    "ServiceCheckQuerySchema",
     "ServiceCheckSchema",
     "ServiceChecksSchema",
     "ServiceSchema",

@@ -1,4 +1,5 @@
-"""The service itself, without an API key: where the docs are, and whether it is up."""
+"""The service itself, without an API key: where the docs are, whether it is up, its
+metrics and its icon."""
 
 from flask import Response, current_app
 from flask.views import MethodView
@@ -6,7 +7,10 @@ from flask.views import MethodView
 from postline import VERSION, db, metrics
 from postline.jobs import heartbeat
 from postline.web.api import Blueprint
-from schemas import ServiceCheckSchema, ServiceSchema
+from schemas import ServiceCheckQuerySchema, ServiceCheckSchema, ServiceSchema
+
+UP = {"status": "ok", "checks": {"database": "ok", "worker": "ok"}}
+DOWN = {"status": "unavailable", "checks": {"database": "unreachable", "worker": "unknown"}}
 
 blp = Blueprint("service", __name__, description="The service: its documents and its liveness.")
 
@@ -54,29 +58,34 @@ class Liveness(MethodView):
     @blp.doc(
         security=[],
         responses={
+            "400": "BAD_REQUEST",
             "503": {
                 "description": "Down: see `checks`",
-                "content": {"application/json": {"schema": ServiceCheckSchema}},
-            }
+                "content": {"application/json": {"schema": ServiceCheckSchema, "example": DOWN}},
+            },
         },
     )
-    @blp.response(
-        200, ServiceCheckSchema, example={"status": "ok", "checks": {"database": "ok", "worker": "ok"}}
-    )
-    def get(self):
-        """Check the database and the worker, for load balancers and monitors
+    @blp.arguments(ServiceCheckQuerySchema, location="query")
+    @blp.response(200, ServiceCheckSchema, example=UP)
+    def get(self, args):
+        """Check this server, for load balancers; with `?worker=required`, the worker too, for alerts
 
         No API key needed, and no rate limit; the answer holds no account data. 200 while
-        the database answers and some worker's heartbeat is at most
-        `[worker] heartbeat_timeout` seconds old, else 503.
+        this server's database answers, else 503: a server that can take requests stays
+        in the load balancer whether or not a worker is running. `checks.worker` says
+        whether some worker wrote a heartbeat in the last `[worker] heartbeat_timeout`
+        seconds; when none did, `status` is `degraded` (still 200: posts are taken and
+        wait). `?worker=required` makes a stale worker a 503 as well: point alerts, not
+        load balancers, at it.
         """
         timeout_s = current_app.config["POSTLINE"]["worker"]["heartbeat_timeout"]
         try:
             db.check_out()
-            healthy, _ = heartbeat.worker_status(timeout_s, current_app.extensions["postline.last_seen"])
-            checks = {"database": "ok", "worker": "ok" if healthy else "stale"}
+            alive, _ = heartbeat.worker_status(timeout_s, current_app.extensions["postline.last_seen"])
+            checks = {"database": "ok", "worker": "ok" if alive else "stale"}
         except db.UNAVAILABLE:
             db.discard()
             checks = {"database": "unreachable", "worker": "unknown"}
-        up = checks == {"database": "ok", "worker": "ok"}
-        return {"status": "ok" if up else "unavailable", "checks": checks}, 200 if up else 503
+        if checks["database"] != "ok" or (checks["worker"] != "ok" and args.get("worker") == "required"):
+            return {"status": "unavailable", "checks": checks}, 503
+        return {"status": "ok" if checks["worker"] == "ok" else "degraded", "checks": checks}, 200

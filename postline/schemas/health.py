@@ -1,7 +1,7 @@
 """The service's root (where the docs are), its readiness check, and `GET /v1/health`
 (the calling key, the database, the workers' heartbeat)."""
 
-from marshmallow import fields
+from marshmallow import Schema, fields, validate
 
 from postline.web.choices import MODE, Choice
 from postline.web.envelopes import Answer
@@ -15,13 +15,28 @@ class ServiceSchema(Answer):
     openapi = fields.String(metadata={"description": "Path of the OpenAPI document"})
 
 
+class ServiceCheckQuerySchema(Schema):
+    worker = fields.String(
+        validate=validate.OneOf(["required"]),
+        metadata={
+            "description": "`required`: answer 503 when no worker is alive too (a check for alerts, "
+            "not for a load balancer)"
+        },
+    )
+
+
 class ServiceChecksSchema(Answer):
     database = fields.String(metadata={"description": "`ok` or `unreachable`"})
     worker = fields.String(metadata={"description": "`ok`, `stale` (no recent heartbeat) or `unknown`"})
 
 
 class ServiceCheckSchema(Answer):
-    status = fields.String(metadata={"description": "`ok` (200) or `unavailable` (503)"})
+    status = fields.String(
+        metadata={
+            "description": "`ok` (200); `degraded` (200: this server takes requests, but no worker "
+            "publishes); `unavailable` (503)"
+        }
+    )
     checks = described(fields.Nested, "What was checked, and how it stood", ServiceChecksSchema)
 
 
