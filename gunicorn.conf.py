@@ -6,6 +6,7 @@ from this directory: gunicorn reads ./gunicorn.conf.py by default).
 
 # Every top-level name here is read as a gunicorn setting, hence the underscores.
 import os as _os
+import re as _re
 
 from postline import config as _config
 from postline import logs as _logs
@@ -40,6 +41,20 @@ _metrics.configure(_settings)
 
 def child_exit(server, worker):
     _metrics.process_exited(worker.pid)
+
+
+def when_ready(server):
+    # gunicorn's control socket (for `gunicornc`) is one path per user by default, so
+    # the second gunicorn on a host took it over from the first. Each instance has its
+    # own, in the data directory, named by the address it listens on:
+    # `gunicornc -s data/gunicorn-127.0.0.1-8000.ctl`.
+    server.cfg.set("control_socket", _control_socket(server.LISTENERS[0].getsockname()))
+
+
+def _control_socket(address):
+    """<data_dir>/gunicorn-<host>-<port>.ctl for a TCP address, -<file name> for a Unix socket's."""
+    name = "-".join(map(str, address[:2])) if isinstance(address, tuple) else _os.path.basename(address)
+    return _os.path.join(_server["data_dir"], f"gunicorn-{_re.sub(r'[^A-Za-z0-9.-]', '_', name)}.ctl")
 
 
 # Let a long request finish on SIGTERM before a worker is killed.
