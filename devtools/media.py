@@ -1,5 +1,5 @@
 """Small real media files built in memory (an image Pillow wrote, an MP4 or QuickTime
-file of the size asked), and an upload of one through the API."""
+file of the size asked, a PDF), and an upload of one through the API."""
 
 import io
 import struct
@@ -28,6 +28,19 @@ def video(brand=b"isom", duration_ms=2500, total=None, moov=True):
     head = ftyp + (box(b"moov", mvhd) if moov else b"")
     filler = 64 if total is None else total - len(head) - 8
     return head + box(b"mdat", bytes(filler))
+
+
+def document(pages=1, total=None):
+    """A small PDF of `pages` empty pages; `total` pads it with trailing bytes (after
+    %%EOF, which readers ignore) to exactly that many bytes."""
+    kids = " ".join(f"{3 + n} 0 R" for n in range(pages))
+    objects = [b"<</Type/Catalog/Pages 2 0 R>>", f"<</Type/Pages/Kids[{kids}]/Count {pages}>>".encode()]
+    objects += [b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>"] * pages
+    body = b"%PDF-1.4\n" + b"".join(
+        f"{number} 0 obj\n".encode() + item + b"\nendobj\n" for number, item in enumerate(objects, 1)
+    )
+    data = body + b"trailer\n<</Root 1 0 R>>\n%%EOF\n"
+    return _padded(data, total)
 
 
 def _padded(data, total):

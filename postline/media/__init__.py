@@ -1,5 +1,6 @@
-"""Media: images and videos received by upload or import, stored on a local disk or in
-an S3-compatible bucket, and handed to platforms by signed URL (README, Media).
+"""Media: images, videos and documents (PDF) received by upload or import, stored on a
+local disk or in an S3-compatible bucket, and handed to platforms by signed URL
+(README, Media).
 
 - `kinds`: the allowed types, sniffed from the bytes, and what is read of each;
 - `mp4`: a video's duration, read from its boxes without trusting their sizes;
@@ -44,7 +45,12 @@ def configure(settings):
         public_base=settings["server"]["public_url"].rstrip("/"),
         storage=backend,
         staging_dir=staging_dir,
-        limits=incoming.Limits(media["max_image_bytes"], media["max_video_bytes"], media["max_image_pixels"]),
+        limits=incoming.Limits(
+            media["max_image_bytes"],
+            media["max_video_bytes"],
+            media["max_image_pixels"],
+            media["max_document_bytes"],
+        ),
     )
     # Pillow's own guard, for any decode this process makes: it warns past this many
     # pixels and refuses past twice as many. Uploads and imports are refused past it.

@@ -1,4 +1,4 @@
-"""Fetching a remote image or video into the library (README, Media: Import from a URL).
+"""Fetching a remote image, video or PDF into the library (README, Media: Import from a URL).
 
 The file comes through the one outbound client (postline/net/client.py), under the
 same SSRF rules as webhook URLs unless `[media] import_allow_http` or
@@ -17,7 +17,7 @@ from postline.net import client, ssrf
 FIELD = "url"
 # The setting that would let a refused URL through, named in the refusal.
 SETTINGS = {"allow_http": "import_allow_http", "allow_private": "import_allow_private_targets"}
-HEADERS = {"User-Agent": f"Postline-Media-Import/{VERSION}", "Accept": "image/*, video/*"}
+HEADERS = {"User-Agent": f"Postline-Media-Import/{VERSION}", "Accept": "image/*, video/*, application/pdf"}
 
 
 def import_from_url(key, url):

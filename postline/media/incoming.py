@@ -26,18 +26,25 @@ STAGED_SUFFIX = ".part"
 
 @dataclass(frozen=True)
 class Limits:
-    """`[media] max_image_bytes`, `max_video_bytes` and `max_image_pixels`."""
+    """`[media] max_image_bytes`, `max_video_bytes`, `max_image_pixels` and
+    `max_document_bytes`."""
 
     image: int
     video: int
     pixels: int
+    document: int
 
     @property
     def largest(self):
-        return max(self.image, self.video)
+        return max(self.image, self.video, self.document)
 
     def of(self, kind):
-        return self.video if kind.video else self.image
+        """The most bytes of a file of `kind`, and the setting that says so."""
+        if kind.document:
+            return self.document, "max_document_bytes"
+        if kind.video:
+            return self.video, "max_video_bytes"
+        return self.image, "max_image_bytes"
 
 
 class Incoming:
@@ -108,9 +115,8 @@ class Incoming:
             if self.size > self.limits.largest:
                 raise TooLarge(f"is over {self.limits.largest} bytes, the largest file accepted", self.field)
             return
-        limit = self.limits.of(self.kind)
+        limit, setting = self.limits.of(self.kind)
         if self.size > limit:
-            setting = "max_video_bytes" if self.kind.video else "max_image_bytes"
             raise TooLarge(
                 f"is over the {limit}-byte limit for {self.kind.name} files ([media] {setting})", self.field
             )

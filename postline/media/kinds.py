@@ -1,6 +1,7 @@
 """The media types Postline takes, told apart by their first bytes (never by a name or a
 header the client chose), and what is read of each: an image's size from its header,
-a video's duration from its moov atom (postline/media/mp4.py). Nothing is decoded.
+a video's duration from its moov atom (postline/media/mp4.py), nothing of a document
+(a PDF, for LinkedIn's document posts). Nothing is decoded.
 
 An image's size is checked against `[media] max_image_pixels` here, at upload and
 import: a file of a few KB can say 13,000 x 13,000, which decodes to gigabytes.
@@ -25,6 +26,7 @@ class Kind:
     content_type: str
     extension: str
     video: bool
+    document: bool = False
 
 
 KINDS = (
@@ -34,6 +36,7 @@ KINDS = (
     Kind("webp", "image/webp", "webp", video=False),
     Kind("mp4", "video/mp4", "mp4", video=True),
     Kind("quicktime", "video/quicktime", "mov", video=True),
+    Kind("pdf", "application/pdf", "pdf", video=False, document=True),
 )
 BY_CONTENT_TYPE = {kind.content_type: kind for kind in KINDS}
 NAMES = ", ".join(kind.name for kind in KINDS)
@@ -66,7 +69,9 @@ def sniff(head, field):
 def probe(kind, path, field, max_pixels):
     """What the record shows of the file at `path`: width and height of an image (refused
     over `max_pixels`), the duration of a video (None where the file does not say it
-    cheaply)."""
+    cheaply), nothing of a document."""
+    if kind.document:
+        return {}
     if kind.video:
         return {"duration_ms": _duration_ms(path)}
     # Pillow reads the header here; the pixels are never decoded.

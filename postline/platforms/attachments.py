@@ -15,6 +15,15 @@ def checked_media(part, platform, check_content):
     return files
 
 
+def checked_options(part, files, check_options):
+    """The part's options (a post part's: its version's; {} for a reply), once the
+    platform would take them beside `files`; PublishError CONTENT_REFUSED, permanent,
+    otherwise."""
+    options = part.options or {}
+    _refuse(check_options(options, files))
+    return options
+
+
 def checked_comment(part, check_comment):
     """The text of a first comment, once within the platform's limits; PublishError
     CONTENT_REFUSED, permanent, otherwise."""
@@ -29,12 +38,18 @@ def _refuse(problems):
 
 def media_of(part, platform):
     """The part's Media rows in its order; PublishError when one was deleted meanwhile."""
-    if not part.media:
+    return media_rows(part.media, platform)
+
+
+def media_rows(keys, platform):
+    """The Media rows of `keys`, in their order; PublishError MEDIA_MISSING (permanent)
+    when one was deleted meanwhile."""
+    if not keys:
         return []
-    rows = {row.id: row for row in Media.select().where(Media.id.in_(part.media))}
-    missing = [key for key in part.media if key not in rows]
+    rows = {row.id: row for row in Media.select().where(Media.id.in_(keys))}
+    missing = [key for key in keys if key not in rows]
     if missing:
         raise PublishError(
             PERMANENT, "MEDIA_MISSING", f"{platform}: media {', '.join(missing)} no longer exist"
         )
-    return [rows[key] for key in part.media]
+    return [rows[key] for key in keys]

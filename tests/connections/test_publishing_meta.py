@@ -91,8 +91,8 @@ def test_one_oauth_run_connects_every_page_and_its_instagram_account(api, fake_m
     assert query["client_id"] == CLIENT_ID and query["response_type"] == "code"
     assert query["redirect_uri"] == "http://127.0.0.1:8000/v1/connections/meta/callback"
     assert query["scope"] == (
-        "pages_show_list,pages_manage_posts,pages_read_engagement,"
-        "instagram_basic,instagram_content_publish,publish_video"
+        "pages_show_list,pages_manage_posts,pages_read_engagement,pages_manage_engagement,"
+        "instagram_basic,instagram_content_publish,instagram_manage_comments,publish_video"
     )
     assert "code_challenge" not in query
     connections = connect_meta(api, channelId=channel_id)

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from devtools.media import image, upload, video
+from devtools.media import document, image, upload, video
 from models import TEST, Media
 from postline.limits import usage
 from tests.support.client import assert_error
@@ -14,11 +14,14 @@ from tests.support.media import ELF, HTML, multipart
 
 IMAGE_LIMIT = 40_000
 VIDEO_LIMIT = 200_000
+DOCUMENT_LIMIT = 90_000
 
 
 @pytest.fixture
 def settings(settings):
-    settings["media"].update(max_image_bytes=IMAGE_LIMIT, max_video_bytes=VIDEO_LIMIT)
+    settings["media"].update(
+        max_image_bytes=IMAGE_LIMIT, max_video_bytes=VIDEO_LIMIT, max_document_bytes=DOCUMENT_LIMIT
+    )
     return settings
 
 
@@ -62,6 +65,13 @@ def staged_files(media_dir):
             "mov",
             {"width": None, "height": None, "durationMs": 1234},
         ),
+        (
+            document(pages=3),
+            "deck.png",  # the name says nothing: the bytes say PDF
+            "application/pdf",
+            "pdf",
+            {"width": None, "height": None, "durationMs": None},
+        ),
     ],
 )
 def test_each_allowed_type_is_accepted_with_its_metadata(
@@ -100,7 +110,7 @@ def test_a_video_without_a_readable_moov_atom_is_kept_without_a_duration(api):
     [
         (ELF, "holiday.jpg"),  # an executable, renamed
         (HTML, "logo.png"),  # HTML, named as an image
-        (b"%PDF-1.7\n" + bytes(100), "flyer.png"),
+        (b"PK\x03\x04" + bytes(100), "flyer.pdf"),  # a ZIP archive, named as a document
         (b"GIF87", "tiny.gif"),  # too short to be what it starts like
         (b"", "empty.png"),
         (b"\xff\xd8\xff\xe0" + bytes(20_000), "broken.jpg"),  # a JPEG's magic, then nothing readable
@@ -119,8 +129,9 @@ def test_other_content_is_refused_415_whatever_its_name(api, media_dir, data, na
     [
         (lambda total: image("PNG", total=total), IMAGE_LIMIT),
         (lambda total: video(total=total), VIDEO_LIMIT),
+        (lambda total: document(total=total), DOCUMENT_LIMIT),
     ],
-    ids=["image", "video"],
+    ids=["image", "video", "document"],
 )
 def test_a_file_of_exactly_the_limit_is_accepted_and_one_byte_more_is_413(api, media_dir, make, limit):
     accepted = upload(api, make(limit))
@@ -149,6 +160,12 @@ def test_bytes_that_look_like_a_boundary_stream_through(api):
 def test_images_have_their_own_limit_below_the_video_limit(api):
     error = assert_error(upload(api, image("PNG", total=IMAGE_LIMIT + 5000)), 413, "PAYLOAD_TOO_LARGE")
     assert "max_image_bytes" in error["message"]
+
+
+def test_documents_have_their_own_limit(api):
+    error = assert_error(upload(api, document(total=DOCUMENT_LIMIT + 1)), 413, "PAYLOAD_TOO_LARGE")
+    assert "max_document_bytes" in error["message"]
+    assert upload(api, document(total=DOCUMENT_LIMIT)).status_code == 201
 
 
 def test_the_json_body_limit_does_not_apply_to_uploads(api, app):

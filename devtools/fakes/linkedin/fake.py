@@ -11,8 +11,9 @@ from werkzeug.wrappers import Response
 
 from devtools.fakes.base import JSON, FakeServer, answer, json_object
 from devtools.fakes.linkedin.errors import ERRORS, error, scripted
-from devtools.fakes.linkedin.media import AVAILABLE, Media
+from devtools.fakes.linkedin.media import AVAILABLE, Documents, Media
 from devtools.fakes.linkedin.oauth import OAuth
+from devtools.fakes.linkedin.social import Social
 
 CLIENT_ID = "fake-linkedin-client"
 CLIENT_SECRET = "fake-linkedin-secret"
@@ -43,6 +44,8 @@ AUTHOR = author_of(MEMBER)
 RESERVED = "\\|{}@[]()<>#*_~"
 # What each call needs of the member's grant (LinkedIn answers 403 ACCESS_DENIED without).
 NEEDS = {"userinfo": ("openid", "profile"), "rest": ("w_member_social",)}
+# Who may see a post (LinkedIn's `visibility`).
+VISIBILITIES = ("PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER")
 VERSION_MISSING = "A version must be present. Please specify a version by adding the LinkedIn-Version header."
 
 
@@ -63,12 +66,14 @@ def decoded(commentary):
     return "".join(shown)
 
 
-class FakeLinkedIn(OAuth, Media, FakeServer):
+class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
     """LinkedIn's API on a free loopback port. Controls (plain attributes; lists are
     consumed one entry per matching request):
 
     - `post_replies`: next answers of POST /rest/posts: "401", "revoked", "403", "429",
       "500", "503", "hang" (creates the post, answers after `hang_seconds`);
+    - `comment_replies`: next answers of POST /rest/socialActions/{urn}/comments, as
+      `post_replies` (without "hang");
     - `upload_replies`: next answers of an upload PUT: "500";
     - `token_replies`: next answers of the token endpoint: "500", "invalid_grant";
     - `deny`: the member declines; `partner`: grants carry a refresh token (365 days
@@ -76,12 +81,15 @@ class FakeLinkedIn(OAuth, Media, FakeServer):
     - `delay`: seconds every answer waits; `access_ttl`: `expires_in` of access tokens;
     - `retired_versions`: LinkedIn-Version values answered 426;
     - `part_bytes`: size of a video upload part; `processing_checks`: GET /rest/videos
-      answers that still say PROCESSING; `processing_fails`;
+      answers that still say PROCESSING (documents' too); `processing_fails`;
+      `documents_fail`: every document ends PROCESSING_FAILED;
     - `sign_in(n)`: member `linkedin_member(n)` approves the next authorizations;
       `account_delays`: {sub: seconds} each of that member's API calls waits.
 
-    `received` counts the POST /rest/posts requests that reached it, by the text
-    LinkedIn shows (`decoded` commentary).
+    `posts` holds each post made (its `visibility`, `content` and media URNs),
+    `comments` each comment; `received` counts the POST /rest/posts requests that
+    reached it, by the text LinkedIn shows (`decoded` commentary), and the comments
+    requested, by their text.
     """
 
     PROVIDER = "linkedin"
@@ -96,16 +104,20 @@ class FakeLinkedIn(OAuth, Media, FakeServer):
         self.partner = False
         self.post_replies = []
         self.upload_replies = []
+        self.comment_replies = []
         self.token_replies = []
         self.hang_seconds = 2.0
         self.retired_versions = set()
         self.part_bytes = 4 * 1024 * 1024
         self.processing_checks = 1
         self.processing_fails = False
+        self.documents_fail = False
         self.versions = Counter()
         self.posts = []
         self.images = {}
         self.videos = {}
+        self.documents = {}
+        self.comments = []
         self.codes = {}
         self.refresh_tokens = {}
         self.revoked = []
@@ -148,6 +160,8 @@ class FakeLinkedIn(OAuth, Media, FakeServer):
         self.hold(member)
         if path == "/v2/userinfo" and method == "GET":
             return self.permitted(token, "userinfo") or answer(member)
+        if path.startswith("/dms-uploads/document/") and method == "PUT":
+            return self.upload_document(path.split("/")[3], request.get_data())
         if path.startswith("/dms-uploads/") and method == "PUT":
             return self.upload(path.split("/")[2:], request.get_data())
         if not path.startswith("/rest/"):
@@ -198,6 +212,13 @@ class FakeLinkedIn(OAuth, Media, FakeServer):
             return self.finalize_video(body)
         if path.startswith("/rest/videos/") and method == "GET":
             return self.video_status(unquote(path.removeprefix("/rest/videos/")))
+        if path == "/rest/documents" and method == "POST" and action == "initializeUpload":
+            return self.initialize_document(body, author)
+        if path.startswith("/rest/documents/") and method == "GET":
+            return self.document_status(unquote(path.removeprefix("/rest/documents/")))
+        commented = self.comments_path(path)
+        if commented is not None and method == "POST":
+            return self.create_comment(commented, body, author)
         return error(404, "NOT_FOUND", f"No resource found for {method} {path}")
 
     def create_post(self, body, author):
@@ -212,6 +233,8 @@ class FakeLinkedIn(OAuth, Media, FakeServer):
             return error(422, "UNPROCESSABLE_ENTITY", f"A post needs {', '.join(required)}")
         if body["author"] != author:
             return error(403, "ACCESS_DENIED", f"Not enough permissions to post as {body['author']}")
+        if body["visibility"] not in VISIBILITIES:
+            return error(422, "UNPROCESSABLE_ENTITY", f"visibility must be one of {', '.join(VISIBILITIES)}")
         media, problem = self.media_of(body.get("content") or {})
         if problem:
             return error(422, "UNPROCESSABLE_ENTITY", problem)
@@ -228,6 +251,7 @@ class FakeLinkedIn(OAuth, Media, FakeServer):
                 "text": text,
                 "media": media,
                 "content": body.get("content"),
+                "visibility": body["visibility"],
             }
             self.posts.append(post)
         if reply == "hang":
@@ -245,9 +269,14 @@ class FakeLinkedIn(OAuth, Media, FakeServer):
         else:
             return [], None
         ids = [item.get("id", "") for item in items]
+        documents = [urn for urn in ids if urn.startswith("urn:li:document:")]
+        if documents and not (content.get("media") or {}).get("title"):
+            return [], "A document post needs content.media.title"
         for urn in ids:
             if urn.startswith("urn:li:image:"):
                 ready = (self.images.get(urn) or {}).get("data") is not None
+            elif urn in documents:
+                ready = (self.documents.get(urn) or {}).get("status") == AVAILABLE
             else:
                 ready = (self.videos.get(urn) or {}).get("status") == AVAILABLE
             if not ready:

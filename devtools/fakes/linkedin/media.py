@@ -103,3 +103,51 @@ class Media:
         if video["status"] == FAILED:
             body["processingFailureReason"] = "The video's codec is not supported"
         return answer(body)
+
+
+DOCUMENT_BYTES = 100 * 1024 * 1024
+PDF_MAGIC = b"%PDF-"
+WAITING_UPLOAD = "WAITING_UPLOAD"
+
+
+class Documents:
+    """LinkedIn's Documents API as the fake answers it (a mixin: FakeLinkedIn holds
+    `documents` and the controls): `initializeUpload` (the owner must be the member),
+    one PUT of the whole file to the upload URL (a second PUT replaces the first, as
+    LinkedIn's does), then processing: `GET /rest/documents/{urn}` says WAITING_UPLOAD,
+    PROCESSING (`processing_checks` times), then AVAILABLE, or PROCESSING_FAILED for a
+    file that is no PDF (or when `documents_fail`)."""
+
+    def initialize_document(self, body, author):
+        if (body.get("initializeUploadRequest") or {}).get("owner") != author:
+            return error(400, "ILLEGAL_ARGUMENT", "initializeUploadRequest.owner must be the member")
+        document_id = f"D4E10AQ{next(self._ids)}"
+        urn = f"urn:li:document:{document_id}"
+        with self._lock:
+            self.documents[urn] = {"owner": author, "status": WAITING_UPLOAD, "checks": 0, "data": None}
+        value = {
+            "uploadUrlExpiresAt": int(time.time() * 1000) + 86_400_000,
+            "uploadUrl": f"{self.url}/dms-uploads/document/{document_id}",
+            "document": urn,
+        }
+        return answer({"value": value})
+
+    def upload_document(self, document_id, data):
+        document = self.documents.get(f"urn:li:document:{document_id}")
+        if document is None:
+            return error(404, "NOT_FOUND", "No such upload")
+        if len(data) > DOCUMENT_BYTES:
+            return error(400, "ILLEGAL_ARGUMENT", "A document may have at most 100 MB")
+        document["data"], document["status"], document["checks"] = data, PROCESSING, 0
+        return Response(status=201)
+
+    def document_status(self, urn):
+        document = self.documents.get(urn)
+        if document is None:
+            return error(404, "NOT_FOUND", f"No document {urn}")
+        if document["status"] == PROCESSING:
+            document["checks"] += 1
+            if document["checks"] > self.processing_checks:
+                failed = self.documents_fail or not document["data"].startswith(PDF_MAGIC)
+                document["status"] = FAILED if failed else AVAILABLE
+        return answer({"id": urn, "owner": document["owner"], "status": document["status"]})

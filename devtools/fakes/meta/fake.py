@@ -8,6 +8,7 @@ import time
 from collections import Counter
 
 from devtools.fakes.base import FakeServer, answer, fetch_over_http
+from devtools.fakes.meta.comments import Comments
 from devtools.fakes.meta.errors import ERRORS, error
 from devtools.fakes.meta.graph import lacking
 from devtools.fakes.meta.instagram import Instagram
@@ -46,7 +47,7 @@ PAGES = USER["pages"]
 IG_ID = USER["instagram"]["id"]
 
 
-class FakeMeta(OAuth, Pages, Instagram, FakeServer):
+class FakeMeta(OAuth, Pages, Instagram, Comments, FakeServer):
     """Meta's dialog and Graph API on a free loopback port. Controls (plain attributes;
     lists are consumed one entry per matching request):
 
@@ -54,6 +55,7 @@ class FakeMeta(OAuth, Pages, Instagram, FakeServer):
       `videos`, Instagram `media_publish`): a key of ERRORS, or "hang" (makes the post,
       answers after `hang_seconds`);
     - `container_replies`: next answers of Instagram `POST /{ig}/media`;
+    - `comment_replies`: next answers of `POST /{object}/comments`: a key of ERRORS;
     - `regain_minutes`: `estimated_time_to_regain_access` on throttling answers;
     - `deny`: the user declines the dialog; `delay`: seconds every answer waits;
     - `processing_checks`: status answers that say IN_PROGRESS for a video container
@@ -65,9 +67,11 @@ class FakeMeta(OAuth, Pages, Instagram, FakeServer):
     - `sign_in(n)`: user `meta_user(n)` approves the next dialogs; `account_delays`:
       {user id: seconds} each Graph call with that user's tokens (their Pages' too) waits.
 
+    `posts` holds what readers see (an Instagram post with its container's
+    `media_type`, `children` and reel settings), `comments` each comment made;
     `received` counts, by their text, the calls that make a post readers see: Page
     `feed`, published `photos` and `videos`, Instagram `media_publish` (its container's
-    caption).
+    caption), and comments.
     """
 
     PROVIDER = "meta"
@@ -77,6 +81,7 @@ class FakeMeta(OAuth, Pages, Instagram, FakeServer):
         self.deny = False
         self.publish_replies = []
         self.container_replies = []
+        self.comment_replies = []
         self.regain_minutes = 15
         self.hang_seconds = 2.0
         self.processing_checks = 1
@@ -89,6 +94,7 @@ class FakeMeta(OAuth, Pages, Instagram, FakeServer):
         self.photos = {}
         self.containers = {}
         self.fetched = []
+        self.comments = []
         self.codes = {}
         self.tokens = {}  # token -> {"kind": "short" | "user" | "page", "page", "user", "scopes"}
         self._ids = itertools.count(180_000_000_000_001)
@@ -159,6 +165,8 @@ class FakeMeta(OAuth, Pages, Instagram, FakeServer):
             return self.page_call(request, token, page, edge)
         if node == page["instagram"]:
             return self.instagram_call(request, token, token["user"]["instagram"], edge)
+        if request.method == "POST" and edge == "comments":
+            return self.create_comment(request, token, node, page)
         reads = request.method == "GET" and edge is None
         if reads and node in self.containers and self.containers[node]["account"] == page["instagram"]:
             return self.lacking_read(token) or self.container_status(request, node)

@@ -20,10 +20,12 @@ KNOWN_PERMISSIONS = (
     "pages_show_list",
     "pages_manage_posts",
     "pages_read_engagement",
+    "pages_manage_engagement",
     "pages_manage_metadata",
     "business_management",
     "instagram_basic",
     "instagram_content_publish",
+    "instagram_manage_comments",
     "publish_video",
 )
 PERMISSIONS = {
@@ -31,6 +33,8 @@ PERMISSIONS = {
     "page post": ("pages_manage_posts", "pages_read_engagement"),
     "instagram read": ("instagram_basic",),
     "instagram publish": ("instagram_basic", "instagram_content_publish"),
+    "page comment": ("pages_manage_engagement",),
+    "instagram comment": ("instagram_basic", "instagram_manage_comments", "pages_read_engagement"),
 }
 
 

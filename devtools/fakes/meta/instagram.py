@@ -1,8 +1,10 @@
 """Instagram professional accounts as the fake answers them, with a Page token whose
 user granted `instagram_basic` (and `instagram_content_publish` to publish): the
 profile, `content_publishing_limit`, containers (an image fetched by Meta from its
-`image_url`, JPEG only; a Reel from its `video_url`; a carousel of 2 to 10 items) and
-their asynchronous status, `media_publish`, and the published media's permalink."""
+`image_url`, JPEG only; a reel from its `video_url`, with `share_to_feed` and a cover by
+`cover_url` or `thumb_offset`; a story, `media_type=STORIES`, of one image or video; a
+carousel of 2 to 10 items, each `is_carousel_item`) and their asynchronous status,
+`media_publish`, and the published media's permalink."""
 
 import secrets
 import time
@@ -11,6 +13,7 @@ from devtools.fakes.base import answer
 from devtools.fakes.meta.errors import error, unsupported
 from devtools.fakes.meta.graph import fields, lacking, node_answer, params
 
+MEDIA_TYPES = ("IMAGE", "VIDEO", "REELS", "STORIES", "CAROUSEL")
 NOT_READY = "The media is not ready for publishing, please wait for a moment"
 
 
@@ -55,13 +58,31 @@ class Instagram:
         if len(caption) > 2200 or caption.count("#") > 30:
             return self.injected("caption")
         media_type = form.get("media_type", "IMAGE")
+        carousel_item = form.get("is_carousel_item") == "true"
         container = {
             "account": account,
             "type": media_type,
             "checks": 0,
             "caption": caption,
             "created": time.monotonic(),
+            "carousel_item": carousel_item,
         }
+        if media_type not in MEDIA_TYPES:
+            return error(400, 100, f"(#100) media_type must be one of {', '.join(MEDIA_TYPES)}")
+        if carousel_item and media_type not in ("IMAGE", "VIDEO"):
+            return error(400, 100, "(#100) A carousel item is an IMAGE or a VIDEO")
+        if media_type == "VIDEO" and not carousel_item:
+            return error(400, 100, "(#100) The VIDEO media type is no longer supported: use REELS")
+        refused = self.container_media(form, media_type, container)
+        if refused is not None:
+            return refused
+        container_id = str(next(self._ids))
+        with self._lock:
+            self.containers[container_id] = container
+        return answer({"id": container_id})
+
+    def container_media(self, form, media_type, container):
+        """Fetch what a container names into it; Meta's refusal, or None."""
         if media_type == "CAROUSEL":
             children = form.get("children", "").split(",")
             if not 2 <= len(children) <= 10 or any(
@@ -69,20 +90,38 @@ class Instagram:
             ):
                 return error(400, 100, "(#100) The carousel children are invalid")
             container["children"] = children
-        elif media_type in ("REELS", "VIDEO"):
+            return None
+        video = media_type in ("REELS", "VIDEO") or (media_type == "STORIES" and "video_url" in form)
+        if video:
             body = self.fetched_media(form.get("video_url", ""))
-            if not isinstance(body, bytes):
-                return body
-            container["video"] = True
         else:
             body = self.fetched_media(form.get("image_url", ""), jpeg_only=True)
-            if not isinstance(body, bytes):
-                return body
-        container["carousel_item"] = form.get("is_carousel_item") == "true"
-        container_id = str(next(self._ids))
-        with self._lock:
-            self.containers[container_id] = container
-        return answer({"id": container_id})
+        if not isinstance(body, bytes):
+            return body
+        container["video"] = video
+        if media_type == "REELS":
+            return self.reel_settings(form, container)
+        return None
+
+    def reel_settings(self, form, container):
+        """A reel's `share_to_feed`, `cover_url` (a JPEG Meta fetches) and `thumb_offset`
+        (ms into the video), kept on its container; Meta's refusal, or None."""
+        share = form.get("share_to_feed")
+        if share is not None and share not in ("true", "false"):
+            return error(400, 100, "(#100) share_to_feed must be true or false")
+        offset = form.get("thumb_offset")
+        if offset is not None and not offset.isdigit():
+            return error(400, 100, "(#100) thumb_offset must be a number of milliseconds")
+        if form.get("cover_url") is not None:
+            cover = self.fetched_media(form["cover_url"], jpeg_only=True)
+            if not isinstance(cover, bytes):
+                return cover
+        container["reel"] = {
+            "share_to_feed": share,
+            "cover_url": form.get("cover_url"),
+            "thumb_offset": int(offset) if offset is not None else None,
+        }
+        return None
 
     def status_of(self, container_id):
         """A container's status, counting a check."""
@@ -125,13 +164,18 @@ class Instagram:
             reply,
             caption=container["caption"],
             container=creation_id,
+            media_type=container["type"],
+            children=container.get("children"),
+            reel=container.get("reel"),
             permalink=f"https://www.instagram.com/p/{shortcode}/",
             made_at=time.time(),
         )
 
     def published_media(self, request, post):
         node = {"id": post["id"], "permalink": post["permalink"], "caption": post["caption"]}
-        return node_answer(request, "IGMedia", {**node, "media_type": "IMAGE", "timestamp": None}, ())
+        shown = {"CAROUSEL": "CAROUSEL_ALBUM", "REELS": "VIDEO", "STORIES": "STORY"}
+        media_type = shown.get(post["media_type"], post["media_type"])
+        return node_answer(request, "IGMedia", {**node, "media_type": media_type, "timestamp": None}, ())
 
     def final_status(self, container_id):
         """A container's status without counting a check."""

@@ -1,7 +1,8 @@
-"""Facebook Pages as the fake answers them: `feed` posts (text, a link, or unpublished
-photos attached), `photos` (fetched by Meta from their `url`; unpublished ones wait to
-be attached) and `videos` (fetched from their `file_url`), each with a Page token whose
-user granted `pages_manage_posts` and `pages_read_engagement`."""
+"""Facebook Pages as the fake answers them: `feed` posts (text, a `link` shown with its
+preview, or unpublished photos attached, never a link and photos at once), `photos`
+(fetched by Meta from their `url`; unpublished ones wait to be attached) and `videos`
+(fetched from their `file_url`), each with a Page token whose user granted
+`pages_manage_posts` and `pages_read_engagement`."""
 
 import json
 
@@ -61,13 +62,17 @@ class Pages:
             photo = self.photos.get(str(item.get("media_fbid")))
             if photo is None or photo["page"] != page["id"] or photo["published"]:
                 return error(400, 100, "(#100) param attached_media must be unpublished photos of this Page")
-        message = form.get("message", "")
-        if not (message or attached or form.get("link")):
+        message, link = form.get("message", ""), form.get("link")
+        if not (message or attached or link):
             return error(400, 100, "(#100) A post needs a message, a link or attached_media")
+        if link is not None and not link.startswith(("http://", "https://")):
+            return error(400, 100, "(#100) The parameter link is not a valid URL")
+        if link is not None and attached:
+            return error(400, 100, "(#100) A post takes a link or attached_media, not both")
         if message and any(post["text"] == message for post in self.posts_of(page["id"])):
             return self.injected("duplicate")
         photos = [str(item["media_fbid"]) for item in attached]
-        return self.made(page["id"], "facebook", reply, text=message, photos=photos)
+        return self.made(page["id"], "facebook", reply, text=message, photos=photos, link=link)
 
     def fetched_media(self, url, jpeg_only=False):
         """Fetch `url` as Meta does; the bytes, or Meta's refusal."""

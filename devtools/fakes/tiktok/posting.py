@@ -1,7 +1,11 @@
 """Publishing on TikTok as the fake answers it: `video/init` by FILE_UPLOAD (TikTok's
 chunk rules enforced, the chunks PUT in order with `Content-Range`) or PULL_FROM_URL,
-photo posts by `content/init` (PULL_FROM_URL only), and `status/fetch` with its
-asynchronous states.
+photo posts by `content/init` (PULL_FROM_URL only, with a `title` of up to 90
+characters and the cover's `photo_cover_index`), and `status/fetch` with its
+asynchronous states. `post_info` must name a privacy level the creator has (its
+`creator_info` options), its switches (`disable_comment`, `disable_duet`,
+`disable_stitch`, `brand_content_toggle`, `brand_organic_toggle`) are booleans, and
+branded content is never SELF_ONLY.
 
 A pulled URL must start with one of the app's verified URL prefixes
 (`verified_url_prefixes`), or the init is refused (403 `url_ownership_unverified`).
@@ -26,6 +30,15 @@ UNVERIFIED = (
     "To use a URL as a source, you must verify ownership of its URL prefix or domain.",
 )
 PHOTO_TYPES = ("image/jpeg", "image/webp")
+# post_info's switches (each a boolean when sent).
+SWITCHES = (
+    "disable_comment",
+    "disable_duet",
+    "disable_stitch",
+    "brand_content_toggle",
+    "brand_organic_toggle",
+    "auto_add_music",
+)
 
 
 class Posting:
@@ -67,9 +80,14 @@ class Posting:
         if reply and reply != "hang":
             return refusal(reply)
         images = source.get("photo_images") or []
+        cover = source.get("photo_cover_index", 0)
         problem = (
             self.post_info_problem(post_info, "description", 4000)
             or (len(post_info.get("title") or "") > 90 and "post_info.title is longer than 90 characters")
+            or (
+                (not isinstance(cover, int) or not 0 <= cover < max(len(images), 1))
+                and "source_info.photo_cover_index must name one of the photo_images"
+            )
             or (body.get("media_type") != "PHOTO" and "media_type must be PHOTO")
             or (body.get("post_mode") not in ("DIRECT_POST", "MEDIA_UPLOAD") and "post_mode is invalid")
             or (source.get("source") != "PULL_FROM_URL" and "photos are PULL_FROM_URL only")
@@ -88,6 +106,11 @@ class Posting:
     def post_info_problem(self, post_info, text_field, limit):
         if post_info.get("privacy_level") not in self.privacy_options:
             return "privacy_level_option_mismatch: the creator cannot post with this privacy level"
+        switches = [name for name in SWITCHES if not isinstance(post_info.get(name, False), bool)]
+        if switches:
+            return f"post_info.{switches[0]} must be a boolean"
+        if post_info.get("brand_content_toggle") and post_info["privacy_level"] == "SELF_ONLY":
+            return "Branded content cannot be posted with privacy_level SELF_ONLY"
         if len((post_info.get(text_field) or "").encode("utf-16-le")) // 2 > limit:
             return f"post_info.{text_field} is longer than {limit} characters"
         return None

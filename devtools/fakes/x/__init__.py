@@ -1,5 +1,6 @@
 """A fake X on 127.0.0.1, faithful to X's API as Postline uses it (README, X): OAuth 2.0
-with PKCE and rotating refresh tokens, the profile, posts, the v2 media upload with
+with PKCE and rotating refresh tokens, the profile, posts (replies, reply settings and
+polls, refused beside media, included), the v2 media upload with
 asynchronous processing, and X's error shapes (RFC 7807 bodies, 429 with
 `x-rate-limit-reset`, duplicate content, usage caps).
 

@@ -29,6 +29,11 @@ def x_user(number=0):
 
 USER = x_user()
 DUPLICATE = "You are not allowed to create a Tweet with duplicate content."
+# Who may reply to a post (`reply_settings`); everyone when it is left out.
+REPLY_SETTINGS = ("following", "mentionedUsers", "subscribers", "verified")
+POLL_OPTIONS = (2, 4)
+POLL_OPTION_CHARACTERS = 25
+POLL_MINUTES = (5, 10080)
 
 
 # What each API call needs of the token's scopes (X answers 403 without one).
@@ -59,7 +64,9 @@ class FakeX(OAuth, Media, FakeServer):
       that user's API calls waits before its answer (a slow or hung account);
     - `processing_checks`: STATUS answers that still say in_progress; `processing_fails`.
 
-    `received` counts the POST /2/tweets requests that reached it, by text.
+    `tweets` holds each post made, with what it answers (`in_reply_to`), who may reply
+    (`reply_settings`) and its `poll`; `received` counts the POST /2/tweets requests
+    that reached it, by text.
     """
 
     PROVIDER = "x"
@@ -183,6 +190,9 @@ class FakeX(OAuth, Media, FakeServer):
                 400, "Invalid Request", "The Tweet you are replying to does not exist or is not visible."
             )
         media_ids = (body.get("media") or {}).get("media_ids", [])
+        refused = options_problem(body, media_ids)
+        if refused:
+            return problem(400, "Invalid Request", refused)
         for media_id in media_ids:
             item = self.media.get(media_id)
             if item is None or item["state"] != SUCCEEDED:
@@ -198,8 +208,32 @@ class FakeX(OAuth, Media, FakeServer):
                 "media_ids": media_ids,
                 "author_id": user["id"],
                 "in_reply_to": in_reply_to,
+                "reply_settings": body.get("reply_settings"),
+                "poll": body.get("poll"),
             }
             self.tweets.append(tweet)
         if reply == "hang":
             time.sleep(self.hang_seconds)
         return answer({"data": {"id": tweet["id"], "text": text}}, 201)
+
+
+def options_problem(body, media_ids):
+    """What X refuses of a post's `reply_settings` and `poll` (a poll takes 2 to 4 options
+    of 1 to 25 characters, lasts 5 to 10,080 minutes, and goes without media), or None."""
+    settings = body.get("reply_settings")
+    if settings is not None and settings not in REPLY_SETTINGS:
+        return f"reply_settings must be one of {', '.join(REPLY_SETTINGS)}"
+    poll = body.get("poll")
+    if poll is None:
+        return None
+    options = poll.get("options") if isinstance(poll, dict) else None
+    minutes = poll.get("duration_minutes") if isinstance(poll, dict) else None
+    if not isinstance(options, list) or not POLL_OPTIONS[0] <= len(options) <= POLL_OPTIONS[1]:
+        return "poll.options must hold 2 to 4 options"
+    if any(not isinstance(text, str) or not 1 <= len(text) <= POLL_OPTION_CHARACTERS for text in options):
+        return "Each poll option has 1 to 25 characters"
+    if not isinstance(minutes, int) or not POLL_MINUTES[0] <= minutes <= POLL_MINUTES[1]:
+        return "poll.duration_minutes must be from 5 to 10080"
+    if media_ids:
+        return "A Tweet with a poll cannot have media: poll and media are mutually exclusive"
+    return None

@@ -1,12 +1,18 @@
 """LinkedIn's limits: 3,000 characters of commentary (text alone is a post), and one
-MP4 video of at most 500 MB or up to 20 images (2 or more go as a multiImage), never
-both."""
+MP4 video of at most 500 MB, up to 20 images (2 or more go as a multiImage), or one
+PDF of at most 100 MB (a document post), never two of these (docs/platforms/linkedin.md)."""
 
 CONTENT_LIMIT = 3000
 MAX_IMAGES = 20
 IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif")
 VIDEO_TYPE = "video/mp4"
 VIDEO_BYTES = 500 * 1024 * 1024
+DOCUMENT_TYPE = "application/pdf"
+DOCUMENT_BYTES = 100 * 1024 * 1024
+
+
+def is_document(item):
+    return item.content_type == DOCUMENT_TYPE
 
 
 def check_content(content, media):
@@ -18,7 +24,10 @@ def check_content(content, media):
     if not content and not media:
         problems.append(("content", "linkedin: a post needs text or media"))
     videos = [item for item in media if item.content_type.startswith("video/")]
-    if videos and len(videos) < len(media):
+    documents = [item for item in media if is_document(item)]
+    if documents and len(media) > 1:
+        problems.append(("media", "linkedin: a document (PDF) goes alone: no other media beside it"))
+    elif videos and len(videos) < len(media):
         problems.append(("media", "linkedin: a post carries one video or images, not both"))
     elif len(videos) > 1:
         problems.append(("media", f"linkedin: at most one video ({len(videos)} given)"))
@@ -26,7 +35,10 @@ def check_content(content, media):
         problems.append(("media", f"linkedin: at most {MAX_IMAGES} images ({len(media)} given)"))
     for index, item in enumerate(media):
         field = f"media[{index}]"
-        if item.content_type.startswith("video/"):
+        if is_document(item):
+            if item.size > DOCUMENT_BYTES:
+                problems.append((field, f"linkedin: a document may have at most 100 MB ({item.size} bytes)"))
+        elif item.content_type.startswith("video/"):
             if item.content_type != VIDEO_TYPE:
                 problems.append((field, f"linkedin: a video must be MP4 ({item.content_type} given)"))
             elif item.size > VIDEO_BYTES:
@@ -50,5 +62,8 @@ def check_comment(content):
 
 
 def check_options(options, media):
-    """LinkedIn's options are checked by the API's schema; none depends on the media yet."""
+    """What of the post's options LinkedIn would refuse beside `media`: a document title
+    goes with a document post (one PDF as its media)."""
+    if options.get("documentTitle") and not any(is_document(item) for item in media):
+        return [("documentTitle", "linkedin: documentTitle is for a document post: one PDF as its media")]
     return []

@@ -1,14 +1,16 @@
-"""Posting to LinkedIn through its versioned REST API: image and video uploads, the
-video's processing, and the post itself.
+"""Posting to LinkedIn through its versioned REST API: image, video and document
+uploads, the processing of videos and documents, the post itself with its visibility,
+and the first comment (docs/platforms/linkedin.md).
 
 Every /rest call names the API version (`[linkedin] api_version`, sent as
 `LinkedIn-Version`) and Rest.li protocol 2.0.0. Images go up by initializeUpload and
 one PUT each; a video by initializeUpload with its size, one PUT per part of the
-upload instructions (their ETags collected), and finalizeUpload, after which LinkedIn
-processes it: the target then waits (`Processing`) and `check` asks again every
-VIDEO_CHECK_SECONDS until the video is AVAILABLE, so no thread sits waiting. Only
-`POST /rest/posts` creates what readers see: a time-out there is an unknown outcome,
-never re-sent; a failed upload is simply retried.
+upload instructions (their ETags collected), and finalizeUpload; a PDF (a document
+post) by the Documents API's initializeUpload and one PUT of the whole file. LinkedIn
+then processes the video or document: the target waits (`Processing`) and `check`
+asks again every VIDEO_CHECK_SECONDS until it is AVAILABLE, so no thread sits waiting.
+Only `POST /rest/posts` creates what readers see: a time-out there is an unknown
+outcome, never re-sent; a failed upload is simply retried.
 """
 
 import json
@@ -16,7 +18,7 @@ from urllib.parse import quote
 
 from postline import clock
 from postline.platforms import calls
-from postline.platforms.attachments import checked_comment, checked_media
+from postline.platforms.attachments import checked_comment, checked_media, checked_options
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -27,11 +29,12 @@ from postline.platforms.base import (
     Published,
     PublishError,
 )
-from postline.platforms.linkedin.limits import check_comment, check_content
+from postline.platforms.linkedin.limits import check_comment, check_content, check_options, is_document
 from postline.statuses import PartKind
 
 VIDEO_CHECK_SECONDS = 5
-VIDEO_AVAILABLE, VIDEO_FAILED = "AVAILABLE", "PROCESSING_FAILED"
+# What GET /rest/videos/{urn} and /rest/documents/{urn} say of an upload LinkedIn processed.
+AVAILABLE, PROCESSING_FAILED = "AVAILABLE", "PROCESSING_FAILED"
 DAY_MS = 86_400_000
 # Characters LinkedIn's "little text" format reserves: unescaped, they cut the post short.
 RESERVED = frozenset("\\|{}@[]()<>#*_~")
@@ -44,23 +47,35 @@ def publish(post, target, part, call):
     if part.kind == PartKind.COMMENT:
         return api.comment(part.parent.platform_post_id, checked_comment(part, check_comment))
     files = checked_media(part, "linkedin", check_content)
+    options = checked_options(part, files, check_options)
+    if files and is_document(files[0]):
+        title = options.get("documentTitle") or files[0].filename.rsplit(".", 1)[0] or "Document"
+        return _wait({"document": api.upload_document(files[0]), "title": title})
     if files and files[0].content_type.startswith("video/"):
         return _wait({"video": api.upload_video(files[0])})
     images = [{"id": api.upload_image(item), "altText": item.alt_text} for item in files]
-    return api.create_post(part.content, images)
+    return api.create_post(part.content, images, _visibility(options))
 
 
 def check(post, target, part, call):
-    """Ask LinkedIn whether the video it was processing is AVAILABLE; post once it is."""
+    """Ask LinkedIn whether the video or document it was processing is AVAILABLE; post
+    once it is."""
     state = json.loads(part.platform_state)
     api = _Rest(call)
-    video = api.get(f"/rest/videos/{quote(state['video'], safe='')}")
-    if video.get("status") == VIDEO_FAILED:
-        reason = video.get("processingFailureReason") or "LinkedIn could not process the video"
+    kind = "document" if "document" in state else "video"
+    processed = api.get(f"/rest/{kind}s/{quote(state[kind], safe='')}")
+    if processed.get("status") == PROCESSING_FAILED:
+        reason = processed.get("processingFailureReason") or f"LinkedIn could not process the {kind}"
         raise PublishError(PERMANENT, "MEDIA_PROCESSING_FAILED", f"linkedin: {reason}")
-    if video.get("status") != VIDEO_AVAILABLE:
+    if processed.get("status") != AVAILABLE:
         return _wait(state)
-    return api.create_post(part.content, [{"id": state["video"]}])
+    media = {"id": state[kind], "title": state.get("title")}
+    return api.create_post(part.content, [media], _visibility(part.options))
+
+
+def _visibility(options):
+    """Who sees the post: the version's `visibility` option, PUBLIC by default."""
+    return (options or {}).get("visibility") or "PUBLIC"
 
 
 def _wait(state):
@@ -117,11 +132,20 @@ class _Rest:
         self.post("/rest/videos?action=finalizeUpload", {"finalizeUploadRequest": finalize})
         return value["video"]
 
-    def create_post(self, text, media):
+    def upload_document(self, item):
+        """A PDF up to LinkedIn in one PUT of the whole file (chunked PUTs would overwrite
+        each other); its document URN."""
+        value = self.post(
+            "/rest/documents?action=initializeUpload", {"initializeUploadRequest": {"owner": self.author}}
+        )["value"]
+        self._put(value["uploadUrl"], self.files.read(item), item.content_type)
+        return value["document"]
+
+    def create_post(self, text, media, visibility):
         body = {
             "author": self.author,
             "commentary": commentary(text),
-            "visibility": "PUBLIC",
+            "visibility": visibility,
             "distribution": {
                 "feedDistribution": "MAIN_FEED",
                 "targetEntities": [],
@@ -166,9 +190,9 @@ class _Rest:
             "linkedin", self._send("POST", self.base + path, json.dumps(payload).encode(), self._headers())
         )
 
-    def _put(self, url, data):
+    def _put(self, url, data, content_type="application/octet-stream"):
         """Upload bytes to a URL LinkedIn handed out; the part's ETag."""
-        headers = {"Authorization": self.authorization, "Content-Type": "application/octet-stream"}
+        headers = {"Authorization": self.authorization, "Content-Type": content_type}
         return self._send("PUT", url, data, headers).headers.get("ETag")
 
     def _headers(self):

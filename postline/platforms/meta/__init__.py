@@ -24,12 +24,16 @@ class Meta(OAuthProvider):
     provider = "meta"
     # How people know it (the console's "Connect Facebook and Instagram").
     name = "Facebook and Instagram"
+    # pages_manage_engagement: a first comment as the Page; instagram_manage_comments:
+    # one under Instagram media (docs/platforms/meta.md).
     scopes = (
         "pages_show_list",
         "pages_manage_posts",
         "pages_read_engagement",
+        "pages_manage_engagement",
         "instagram_basic",
         "instagram_content_publish",
+        "instagram_manage_comments",
         "publish_video",
     )
     pkce = False

@@ -1,5 +1,6 @@
-"""Publishing to a Facebook Page: feed text, photos attached to a feed post, or one
-video (README, Meta).
+"""Publishing to a Facebook Page: feed text (with a link shown with its preview),
+photos attached to a feed post, or one video, and the first comment
+(docs/platforms/meta.md).
 
 Photos go up unpublished (`published=false`, fetched by Meta from the signed media
 URL) and are attached to the one feed post that readers see; a video is posted by
@@ -9,7 +10,7 @@ time-out there is an unknown outcome, never re-sent.
 
 import json
 
-from postline.platforms.attachments import checked_comment, checked_media
+from postline.platforms.attachments import checked_comment, checked_media, checked_options
 from postline.platforms.base import Published
 from postline.platforms.meta.graph import Graph
 from postline.statuses import PartKind
@@ -36,6 +37,10 @@ def check_content(content, media):
     elif len(media) > MAX_PHOTOS:
         problems.append(("media", f"facebook: at most {MAX_PHOTOS} photos ({len(media)} given)"))
     for index, item in enumerate(media):
+        if not item.content_type.startswith(("image/", "video/")):
+            message = f"facebook: takes photos and videos ({item.content_type} given)"
+            problems.append((f"media[{index}]", message))
+            continue
         video = item.content_type.startswith("video/")
         limit = VIDEO_BYTES if video else PHOTO_BYTES
         if item.size > limit:
@@ -56,7 +61,10 @@ def check_comment(content):
 
 
 def check_options(options, media):
-    """Facebook's options are checked by the API's schema; none depends on the media yet."""
+    """What of the post's options Facebook would refuse beside `media`: a link post shows
+    the link's preview, so it carries no photos or video."""
+    if options.get("link") and media:
+        return [("link", "facebook: a link post takes no media: its link's preview stands for it")]
     return []
 
 
@@ -65,6 +73,7 @@ def publish(post, target, part, call):
     if part.kind == PartKind.COMMENT:
         return graph.comment(part.parent, checked_comment(part, check_comment))
     files = checked_media(part, PLATFORM, check_content)
+    options = checked_options(part, files, check_options)
     page = call.account_id
     if files and files[0].content_type.startswith("video/"):
         answer = graph.post(
@@ -74,6 +83,8 @@ def publish(post, target, part, call):
         )
         return Published(str(answer["id"]), f"https://www.facebook.com/{page}/videos/{answer['id']}")
     fields = {"message": part.content or ""}
+    if options.get("link"):
+        fields["link"] = options["link"]
     if files:
         photo_ids = [
             graph.post(f"{page}/photos", {"url": call.files.public_url(item), "published": "false"})["id"]

@@ -1,6 +1,7 @@
-"""Publishing to an Instagram professional account: one image, a carousel (up to 10)
-or a Reel, through containers Meta fetches from the signed public media URLs
-(README, Meta).
+"""Publishing to an Instagram professional account: one image, a carousel (2 to 10),
+a reel (with its cover and whether it shows in the feed) or a story, through
+containers Meta fetches from the signed public media URLs, and the first comment
+(docs/platforms/meta.md).
 
 Instagram takes JPEG only: a PNG, WebP or GIF still goes as its JPEG rendition
 (postline/media/renditions.py). Before anything is made, the account's 24-hour
@@ -16,7 +17,7 @@ import re
 
 from models import PostPart, PostTarget
 from postline import clock
-from postline.platforms.attachments import checked_comment, checked_media
+from postline.platforms.attachments import checked_comment, checked_media, checked_options, media_rows
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -41,6 +42,9 @@ HASHTAG = re.compile(r"#\w+")
 LIMIT_RECHECK_MS = 60 * 60 * 1000
 DEFAULT_STATUS_INTERVAL = 5
 CAROUSEL_ITEM = {"is_carousel_item": "true"}
+# The `type` option: what the post is on Instagram.
+FEED, REEL, STORY = "feed", "reel", "story"
+REEL_ONLY = ("shareToFeed", "coverMedia", "thumbOffsetMs")
 
 
 def check_content(content, media):
@@ -58,6 +62,9 @@ def check_content(content, media):
         given = len(media)
         problems.append(("media", f"instagram: at most {MAX_CAROUSEL} items in a carousel ({given} given)"))
     for index, item in enumerate(media):
+        if not item.content_type.startswith(("image/", "video/")):
+            message = f"instagram: takes images and videos ({item.content_type} given)"
+            problems.append((f"media[{index}]", message))
         if item.content_type == JPEG and item.size > JPEG_BYTES:
             message = f"instagram: a JPEG may have at most 8 MB ({item.size} bytes)"
             problems.append((f"media[{index}]", message))
@@ -77,8 +84,32 @@ def check_comment(content):
 
 
 def check_options(options, media):
-    """Instagram's options are checked by the API's schema; none depends on the media yet."""
-    return []
+    """What of the post's options Instagram would refuse beside `media`: a reel is one
+    video, a story one image or video; a reel's settings go with a reel only, its cover
+    as coverMedia or thumbOffsetMs (within the video), not both."""
+    kind = options.get("type") or FEED
+    videos = [item for item in media if item.content_type.startswith("video/")]
+    problems = []
+    if kind == REEL and (len(media) != 1 or not videos):
+        problems.append(("type", f"instagram: a reel is one video ({_described(media)} given)"))
+    if kind == STORY and len(media) != 1:
+        problems.append(("type", f"instagram: a story is one image or video ({_described(media)} given)"))
+    if kind != REEL:
+        misplaced = [name for name in REEL_ONLY if name in options]
+        return problems + [(name, f"instagram: {name} is for reels (type reel)") for name in misplaced]
+    offset = options.get("thumbOffsetMs")
+    duration = videos[0].duration_ms if videos else None
+    if options.get("coverMedia") and offset is not None:
+        problems.append(("coverMedia", "instagram: a reel's cover is coverMedia or thumbOffsetMs, not both"))
+    elif offset is not None and duration is not None and offset > duration:
+        message = f"instagram: thumbOffsetMs {offset} is past the video's end ({duration} ms)"
+        problems.append(("thumbOffsetMs", message))
+    return problems
+
+
+def _described(media):
+    videos = sum(1 for item in media if item.content_type.startswith("video/"))
+    return f"{videos} video(s) and {len(media) - videos} image(s)" if media else "no media"
 
 
 def publish(post, target, part, call):
@@ -88,21 +119,46 @@ def publish(post, target, part, call):
     if part.kind == PartKind.COMMENT:
         return graph.comment(part.parent, checked_comment(part, check_comment))
     files = checked_media(part, PLATFORM, check_content)
+    options = checked_options(part, files, check_options)
     _check_publishing_limit(graph, call.account_id, target)
     media_urls = [_url_of(call.files, item) for item in files]
-    caption = part.content or ""
-    if len(files) == 1:
+    kind = options.get("type") or FEED
+    if kind == STORY:  # a story has no caption
+        fields = {**_item_fields(files[0], media_urls[0]), "media_type": "STORIES"}
+    elif kind == REEL:
+        fields = {**_item_fields(files[0], media_urls[0]), "media_type": "REELS"}
+        fields.update(_reel(options, call.files))
+    elif len(files) == 1:
         fields = _item_fields(files[0], media_urls[0])
         if files[0].content_type.startswith("video/"):
-            fields["media_type"] = "REELS"
+            fields["media_type"] = "REELS"  # Instagram shares every feed video as a reel
     else:
         children = [
             graph.post(f"{call.account_id}/media", {**_item_fields(item, url, "VIDEO"), **CAROUSEL_ITEM})
             for item, url in zip(files, media_urls, strict=True)
         ]
         fields = {"media_type": "CAROUSEL", "children": ",".join(str(child["id"]) for child in children)}
-    container = graph.post(f"{call.account_id}/media", {**fields, "caption": caption})["id"]
+    if kind != STORY:
+        fields["caption"] = part.content or ""
+    container = graph.post(f"{call.account_id}/media", fields)["id"]
     return _advance(graph, call, {"container": str(container)})
+
+
+def _reel(options, files):
+    """A reel's container fields from its options: whether it shows in the feed too, and
+    its cover (an image of the library, sent as a JPEG URL, or a frame of the video)."""
+    fields = {}
+    if "shareToFeed" in options:
+        fields["share_to_feed"] = "true" if options["shareToFeed"] else "false"
+    if options.get("coverMedia"):
+        [cover] = media_rows([options["coverMedia"]], PLATFORM)
+        if not cover.content_type.startswith("image/"):
+            message = f"instagram: coverMedia {cover.id} is not an image ({cover.content_type})"
+            raise PublishError(PERMANENT, "CONTENT_REFUSED", message)
+        fields["cover_url"] = _url_of(files, cover)
+    if options.get("thumbOffsetMs") is not None:
+        fields["thumb_offset"] = str(options["thumbOffsetMs"])
+    return fields
 
 
 def check(post, target, part, call):

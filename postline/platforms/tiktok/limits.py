@@ -11,6 +11,15 @@ PHOTO_DESCRIPTION_MAX = 4000
 MAX_PHOTOS = 35
 PHOTO_TYPES = ("image/jpeg", "image/webp")
 VIDEO_BYTES = 4 * 1024 * 1024 * 1024
+# Options that belong to one kind of post.
+PHOTO_ONLY = ("title", "coverIndex")
+VIDEO_ONLY = ("disableDuet", "disableStitch")
+WHAT = {
+    "title": "photo posts (a video's title is the post's text)",
+    "coverIndex": "photo posts",
+    "disableDuet": "videos",
+    "disableStitch": "videos",
+}
 
 
 def length(text):
@@ -59,6 +68,16 @@ def check_comment(content):
 
 
 def check_options(options, media):
-    """TikTok's options are checked by the API's schema, and the privacy level again at
-    publish time against what the creator allows."""
-    return []
+    """What of the post's options TikTok would refuse beside `media`: a photo post's
+    `title` and `coverIndex` (a photo of the post), a video's duets and stitches, and
+    branded content made private. Whether the creator allows the privacy level is
+    known only at publish time (creator_info)."""
+    video = any(is_video(item) for item in media)
+    wrong = VIDEO_ONLY if not video else PHOTO_ONLY
+    problems = [(name, f"tiktok: {name} is for {WHAT[name]}") for name in wrong if name in options]
+    cover = options.get("coverIndex")
+    if not video and cover is not None and cover >= len(media):
+        problems.append(("coverIndex", f"tiktok: coverIndex {cover} names no photo ({len(media)} given)"))
+    if options.get("brandedContent") and options.get("privacyLevel") == "SELF_ONLY":
+        problems.append(("privacyLevel", "tiktok: branded content cannot be private (SELF_ONLY)"))
+    return problems

@@ -1,10 +1,13 @@
 """Posting to TikTok (README, TikTok): the creator's limits, the upload or pull, and
 the status TikTok reports while it publishes.
 
-Every post starts with `creator_info/query`: the privacy levels the creator may use
-and the longest video they may post. The privacy level sent is the first of
-`[tiktok] privacy_levels` the creator allows; none allowed, or a video longer than
-allowed, fails the post for good with a message that says so.
+Every post starts with `creator_info/query`: the privacy levels the creator may use,
+the interactions they turned off, and the longest video they may post. The privacy
+level sent is the version's `privacyLevel` option, or else the first of `[tiktok]
+privacy_levels` the creator allows (branded content is never SELF_ONLY); one not
+allowed, or a video longer than allowed, fails the post for good with a message that
+says so. Comments, duets and stitches are off where the options or the creator's own
+settings turn them off (docs/platforms/tiktok.md).
 
 A video goes up by FILE_UPLOAD (`video/init`, then its chunks PUT in order with
 `Content-Range`) or, with `[tiktok] video_source = "PULL_FROM_URL"`, is fetched by
@@ -24,7 +27,7 @@ import json
 
 from postline import clock
 from postline.platforms import calls
-from postline.platforms.attachments import checked_media
+from postline.platforms.attachments import checked_media, checked_options
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -35,7 +38,7 @@ from postline.platforms.base import (
     Published,
     PublishError,
 )
-from postline.platforms.tiktok.limits import check_content, is_video
+from postline.platforms.tiktok.limits import check_content, check_options, is_video
 
 MB = 1024 * 1024
 # FILE_UPLOAD's rules: chunks of 5 to 64 MB, the last up to 128 MB, at most 1,000.
@@ -46,34 +49,40 @@ MAX_CHUNKS = 1000
 RATE_LIMIT_PAUSE_MS = 60_000
 TOKEN_CODES = ("access_token_invalid", "scope_not_authorized")
 POLICY_CODES = ("reached_active_user_cap", "unaudited_client_can_only_post_to_private_accounts")
+BRAND_FLAGS = {"brandedContent": "brand_content_toggle", "brandOrganic": "brand_organic_toggle"}
 RETRYABLE_FAIL_REASONS = ("video_pull_failed", "photo_pull_failed", "internal")
 
 
 def publish(post, target, part, call):
     """Read the creator's limits, start the publish, and wait for TikTok to finish it."""
     files = checked_media(part, "tiktok", check_content)
+    options = checked_options(part, files, check_options)
     api = _Api(call)
     creator = api.call("/v2/post/publish/creator_info/query/", {})
-    privacy = privacy_level(call.settings["privacy_levels"], creator.get("privacy_level_options") or [])
+    allowed = creator.get("privacy_level_options") or []
+    wanted = [options["privacyLevel"]] if options.get("privacyLevel") else call.settings["privacy_levels"]
+    if options.get("brandedContent"):
+        wanted = [level for level in wanted if level != "SELF_ONLY"]
+    post_info = {
+        "privacy_level": privacy_level(wanted, allowed, options.get("privacyLevel")),
+        "disable_comment": bool(options.get("disableComment") or creator.get("comment_disabled")),
+    }
+    # The commercial content disclosure, sent when the version says either way.
+    post_info.update({BRAND_FLAGS[name]: options[name] for name in BRAND_FLAGS if name in options})
     state = {"username": creator.get("creator_username"), "kind": "video" if is_video(files[0]) else "photo"}
     if state["kind"] == "video":
         _check_duration(files[0], creator.get("max_video_post_duration_sec"))
-        post_info = {
-            "title": part.content or "",
-            "privacy_level": privacy,
-            "disable_duet": bool(creator.get("duet_disabled")),
-            "disable_comment": bool(creator.get("comment_disabled")),
-            "disable_stitch": bool(creator.get("stitch_disabled")),
-        }
+        post_info.update(
+            title=part.content or "",
+            disable_duet=bool(options.get("disableDuet") or creator.get("duet_disabled")),
+            disable_stitch=bool(options.get("disableStitch") or creator.get("stitch_disabled")),
+        )
         state["publish_id"] = api.post_video(post_info, files[0], call.settings["video_source"])
     else:
-        post_info = {
-            "description": part.content or "",
-            "privacy_level": privacy,
-            "disable_comment": bool(creator.get("comment_disabled")),
-            "auto_add_music": True,
-        }
-        state["publish_id"] = api.post_photos(post_info, files)
+        post_info.update(description=part.content or "", auto_add_music=True)
+        if options.get("title"):
+            post_info["title"] = options["title"]
+        state["publish_id"] = api.post_photos(post_info, files, options.get("coverIndex") or 0)
     return _wait(call, state)
 
 
@@ -101,16 +110,20 @@ def check(post, target, part, call):
     return _wait(call, state)
 
 
-def privacy_level(preferred, allowed):
-    """The first level of `preferred` the creator allows; PublishError if none is."""
+def privacy_level(preferred, allowed, asked=None):
+    """The first level of `preferred` the creator allows; PublishError if none is.
+    `asked`: the version's privacyLevel, which `preferred` then holds alone."""
     for level in preferred:
         if level in allowed:
             return level
+    if asked:
+        refused = f"privacyLevel {asked} is not among them"
+    else:
+        refused = f"none of [tiktok] privacy_levels ({', '.join(preferred)}) is among them"
     raise PublishError(
         PERMANENT,
         "PRIVACY_LEVEL_UNAVAILABLE",
-        f"tiktok: the creator may post as {', '.join(allowed) or 'nothing'}; "
-        f"none of [tiktok] privacy_levels ({', '.join(preferred)}) is among them",
+        f"tiktok: the creator may post as {', '.join(allowed) or 'nothing'}; {refused}",
     )
 
 
@@ -198,10 +211,10 @@ class _Api:
             )
         return started["publish_id"]
 
-    def post_photos(self, post_info, files):
+    def post_photos(self, post_info, files, cover_index):
         source_info = {
             "source": "PULL_FROM_URL",
-            "photo_cover_index": 0,
+            "photo_cover_index": cover_index,
             "photo_images": [self.files.public_url(item) for item in files],
         }
         body = {**_body(post_info, source_info), "post_mode": "DIRECT_POST", "media_type": "PHOTO"}

@@ -15,7 +15,7 @@ from urllib3 import encode_multipart_formdata
 
 from postline import clock
 from postline.platforms import calls
-from postline.platforms.attachments import checked_comment, checked_media
+from postline.platforms.attachments import checked_comment, checked_media, checked_options
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -25,13 +25,20 @@ from postline.platforms.base import (
     Published,
     PublishError,
 )
-from postline.platforms.x.text import check_comment, check_content
+from postline.platforms.x.text import check_comment, check_content, check_options
 from postline.statuses import PartKind
 
 SEGMENT_BYTES = 4 * 1024 * 1024
 PENDING_STATES = ("pending", "in_progress")
 DUPLICATE = "duplicate content"
 USAGE_CAPPED = "usage-capped"
+# The API's replySettings as X names them (`reply_settings` of POST /2/tweets).
+REPLY_SETTINGS = {
+    "following": "following",
+    "mentionedUsers": "mentionedUsers",
+    "subscribers": "subscribers",
+    "verified": "verified",
+}
 
 
 def publish(post, target, part, call):
@@ -41,6 +48,7 @@ def publish(post, target, part, call):
     if part.kind == PartKind.COMMENT:
         return session.tweet(checked_comment(part, check_comment), [], _replying_to(part))
     files = checked_media(part, "x", check_content)
+    checked_options(part, files, check_options)
     media_ids = []
     for item in files:
         if item.content_type.startswith("image/") and item.content_type != "image/gif":
@@ -50,11 +58,22 @@ def publish(post, target, part, call):
             media_ids.append(media_id)
             if _pending(processing):
                 return _wait(processing, {"media_ids": media_ids, "pending": media_id})
-    return session.tweet(part.content, media_ids, _replying_to(part))
+    return session.tweet(part.content, media_ids, _replying_to(part), _settings(part.options))
 
 
 def _replying_to(part):
     return part.parent.platform_post_id if part.parent is not None else None
+
+
+def _settings(options):
+    """What of POST /2/tweets the post's options set: who may reply, and a poll."""
+    fields = {}
+    if options and options.get("replySettings"):
+        fields["reply_settings"] = REPLY_SETTINGS[options["replySettings"]]
+    if options and options.get("poll"):
+        poll = options["poll"]
+        fields["poll"] = {"options": list(poll["options"]), "duration_minutes": poll["durationMinutes"]}
+    return fields
 
 
 def check(post, target, part, call):
@@ -67,7 +86,7 @@ def check(post, target, part, call):
     if processing.get("state") == "failed":
         error = (processing.get("error") or {}).get("message") or "X could not process the media"
         raise PublishError(PERMANENT, "MEDIA_PROCESSING_FAILED", f"x: {error}")
-    return session.tweet(part.content, state["media_ids"], _replying_to(part))
+    return session.tweet(part.content, state["media_ids"], _replying_to(part), _settings(part.options))
 
 
 def _pending(processing):
@@ -126,8 +145,8 @@ class _Session:
         answer = self._json("GET", f"/2/media/upload?{query}")
         return answer["data"].get("processing_info") or {"state": "succeeded"}
 
-    def tweet(self, text, media_ids, reply_to=None):
-        body = {"text": text or ""}
+    def tweet(self, text, media_ids, reply_to=None, settings=None):
+        body = {"text": text or "", **(settings or {})}
         if media_ids:
             body["media"] = {"media_ids": media_ids}
         if reply_to is not None:

@@ -1,5 +1,6 @@
 """X's limits: 280 weighted characters (URLs count 23, CJK and emoji 2, as
-twitter-text counts them) and the media one post may carry."""
+twitter-text counts them), the media one post may carry (images, a GIF or a video:
+no documents), and what its options allow (docs/platforms/x.md)."""
 
 from twitter_text import parse_tweet
 
@@ -25,6 +26,8 @@ def check_content(content, media):
     if not content and not media:
         problems.append(("content", "x: a post needs text or media"))
     kinds = [_kind(item) for item in media]
+    if "document" in kinds:
+        return problems + [("media", "x: takes images, a GIF or a video, not documents (PDF)")]
     if len(media) > 1 and ("gif" in kinds or "video" in kinds):
         problems.append(("media", "x: a GIF or a video goes alone: no other media beside it"))
     elif kinds.count("image") > MAX_IMAGES:
@@ -46,7 +49,9 @@ def check_content(content, media):
 def _kind(item):
     if item.content_type == "image/gif":
         return "gif"
-    return "video" if item.content_type.startswith("video/") else "image"
+    if item.content_type.startswith("video/"):
+        return "video"
+    return "image" if item.content_type.startswith("image/") else "document"
 
 
 def check_comment(content):
@@ -55,5 +60,8 @@ def check_comment(content):
 
 
 def check_options(options, media):
-    """X's options are checked by the API's schema; none depends on the media yet."""
+    """What of the post's options X would refuse beside `media`: a poll goes without media
+    (the options' shape and ranges are the API schema's)."""
+    if options.get("poll") and media:
+        return [("poll", "x: a poll takes no media: send the media in a thread's part instead")]
     return []

@@ -1,7 +1,7 @@
 """Sending parts through a publisher that commits in Postline's own transaction (the
 test-mode sandbox), with the rules of the platform a simulated connection stands for:
-a part that platform would refuse fails as it would, CONTENT_REFUSED, without being
-"published" (docs/api.md, Test mode)."""
+a part that platform would refuse (its content, media or options) fails as it would,
+CONTENT_REFUSED, without being "published" (docs/api.md, Test mode)."""
 
 from postline import platforms
 from postline.platforms import PERMANENT, PublishError
@@ -26,7 +26,9 @@ def _refused(target, part):
         if part.kind == PartKind.COMMENT:
             problems = rules.check_comment(part.content)
         else:
-            problems = rules.check_content(part.content, media_of(part, target.platform))
+            files = media_of(part, target.platform)
+            problems = rules.check_content(part.content, files)
+            problems += rules.check_options(part.options or {}, files)
     except PublishError as error:
         return error
     if not problems:
