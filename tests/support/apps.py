@@ -20,8 +20,8 @@ from postline.jobs import heartbeat
 from postline.web import limits
 
 # Apps kept, the least recently used dropped first. A run needs a handful (a backend's
-# plain settings, a module's overrides); tests whose fakes listen on ports of their own
-# have settings of their own and are never matched.
+# plain settings, a module's overrides); a test with settings of its own (a Redis key
+# prefix, a fake that could not have its steady port) is never matched again.
 MOST_KEPT = 8
 
 _kept = collections.OrderedDict()  # settings as JSON -> (app, its config as built)
@@ -61,9 +61,9 @@ def _reconfigure(app, built_config, settings):
 
 def empty_tables():
     """Delete every row of every table (the rate-limit counters' too, in their own file
-    on SQLite). On PostgreSQL one round trip of DELETEs: TRUNCATE of the two dozen
-    tables measured 316 ms on this machine, the DELETEs 0.4 ms. Identities are not
-    restarted: no test depends on an id's value."""
+    on SQLite). On PostgreSQL one round trip of DELETEs: a TRUNCATE of the two dozen
+    tables took 60 to 320 ms on this machine (by its load), the DELETEs 0.2 to 0.4 ms.
+    Identities are not restarted: no test depends on an id's value."""
     if db.is_sqlite():
         for model in reversed(TABLES):
             model.delete().execute()
