@@ -7,6 +7,7 @@
     python3 tasks.py bench    # every benchmark, one table of figures (needs wrk and curl)
     python3 tasks.py mcp      # the MCP server for AI agents over stdio, key in POSTLINE_API_KEY (docs/mcp.md)
     python3 tasks.py clients  # regenerate the Python and TypeScript SDKs in clients/ (clients/README.md)
+    python3 tasks.py docs     # build docs/ into the site in site/ (mkdocs.yml); any warning fails it
 
 Needs only Python 3.11+. Extra arguments after `test` go to pytest, e.g.
 `python3 tasks.py test --quick tests/posts -x`. Tests run in two pytest-xdist workers
@@ -133,6 +134,16 @@ def clients():
     return subprocess.call([PYTHON, ROOT / "clients" / "generate.py"], cwd=ROOT)
 
 
+def docs(mkdocs_args):
+    """Build the documentation site with MkDocs into site/, every warning an error (a broken
+    link or anchor, a page left out of the nav); `mkdocs_args` go to `mkdocs build`
+    (`--site-dir DIR`)."""
+    ensure_environment("requirements-docs.txt")
+    # Material's banner about its own end of support says nothing about these pages.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.call([PYTHON, "-m", "mkdocs", "build", "--strict", *mkdocs_args], cwd=ROOT, env=env)
+
+
 def bench():
     ensure_environment("requirements-dev.txt")
     return subprocess.call([PYTHON, ROOT / "bench" / "run.py"], cwd=ROOT)
@@ -149,6 +160,8 @@ def main(argv):
         return mcp(argv[1:])
     if argv[:1] == ["clients"]:
         return clients()
+    if argv[:1] == ["docs"]:
+        return docs(argv[1:])
     print(__doc__, file=sys.stderr)
     return 2
 
