@@ -9,11 +9,13 @@ import argparse
 import json
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 
 import requests
 from werkzeug.serving import WSGIRequestHandler, make_server
 from werkzeug.wrappers import Request, Response
+
+from devtools.fakes import pages
 
 FORM = "application/x-www-form-urlencoded"
 JSON = "application/json"
@@ -29,6 +31,8 @@ class QuietHandler(WSGIRequestHandler):
 # own. GET answers its request counts (`requests`), or its `settings()`, as JSON.
 COUNTS_PATH = "/_fake/requests"
 SETTINGS_PATH = "/_fake/settings"
+# The receipts a fake keeps for its received page (pages.py), the newest.
+KEPT_RECEIPTS = 200
 
 
 def answer(payload, status=200):
@@ -91,9 +95,14 @@ class FakeServer:
     called once a request's token names its account, waits that account's
     `account_delays`; `count_received(text)`, called by each request that creates a
     post, counts it in `received` by the post's text, whatever the fake answers.
+
+    For a person (pages.py): with `approval_page` on, the authorize URL shows a page
+    whose Approve and Deny buttons decide, where `denies(args)` reads the choice; the
+    posts, comments and media it was sent are listed at pages.RECEIVED_PATH.
     """
 
     ACCOUNT_ID = "id"
+    approval_page = False
 
     def __init__(self, delay=0.0, port=0):
         self.delay = delay
@@ -102,6 +111,7 @@ class FakeServer:
         self.signed_in = self.account(0)
         self.account_delays = {}
         self.received = Counter()
+        self.receipts = deque(maxlen=KEPT_RECEIPTS)
         self._lock = threading.Lock()
         self.server = make_server("127.0.0.1", port, self.wsgi, threaded=True, request_handler=QuietHandler)
         self.server.daemon_threads = True
@@ -120,6 +130,10 @@ class FakeServer:
         """The next approvals at the authorize page are account `number`'s; its id at the platform."""
         self.signed_in = self.account(number)
         return self.signed_in[self.ACCOUNT_ID]
+
+    def denies(self, args):
+        """Whether the user declines at the authorize page: `deny`, or Deny on the approval page."""
+        return self.deny or args.get(pages.APPROVAL) == "deny"
 
     def hold(self, account):
         """Make an API call of `account` wait its `account_delays` seconds (a slow or hung account)."""
@@ -144,19 +158,41 @@ class FakeServer:
 
     def wsgi(self, environ, start_response):
         request = Request(environ)
-        if request.path in (COUNTS_PATH, SETTINGS_PATH):
-            with self._lock:
-                known = dict(self.requests) if request.path == COUNTS_PATH else self.settings()
-            return answer(known)(environ, start_response)
+        own = self.own_page(request)
+        if own is not None:
+            return own(environ, start_response)
         with self._lock:
             self.requests[f"{request.method} {request.path}"] += 1
         if self.delay:
             time.sleep(self.delay)
         try:
             response = self.route(request)
+            self.keep_receipt(request, response)
         finally:
             request.close()  # uploaded parts spool to temporary files
         return response(environ, start_response)
+
+    def own_page(self, request):
+        """The fake's own answer to `request` (its counts, settings, pages), or None for the platform's."""
+        if request.path in (COUNTS_PATH, SETTINGS_PATH):
+            with self._lock:
+                known = dict(self.requests) if request.path == COUNTS_PATH else self.settings()
+            return answer(known)
+        if request.path in (pages.RECEIVED_PATH, pages.RECEIPTS_PATH):
+            with self._lock:
+                newest_first = list(reversed(self.receipts))
+            if request.path == pages.RECEIPTS_PATH:
+                return pages.receipts_answer(newest_first)
+            return pages.received_page(self, newest_first)
+        if pages.wants_approval_page(self, request):
+            return pages.approval_page(self, request)
+        return None
+
+    def keep_receipt(self, request, response):
+        kept = pages.receipt(self.PROVIDER, request, response)
+        if kept is not None:
+            with self._lock:
+                self.receipts.append(kept)
 
 
 def serve(fake_class, description, options=()):
@@ -167,10 +203,16 @@ def serve(fake_class, description, options=()):
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--delay", type=float, default=0.0, help="seconds every answer waits")
+    parser.add_argument(
+        "--approval-page",
+        action="store_true",
+        help="show a browser an Approve/Deny page at the authorize URL (devtools/fakes/pages.py)",
+    )
     for flag, attribute, kind, text in options:
         parser.add_argument(flag, dest=attribute, type=kind, default=None, help=text)
     arguments = parser.parse_args()
     fake = fake_class(delay=arguments.delay, port=arguments.port)
+    fake.approval_page = arguments.approval_page
     for _, attribute, _, _ in options:
         if getattr(arguments, attribute) is not None:
             setattr(fake, attribute, getattr(arguments, attribute))

@@ -32,7 +32,7 @@ class OAuth:
                 "error_description": f'Scope "{unknown[0]}" is not authorized for your application',
                 "state": args["state"],
             }
-        elif self.deny:
+        elif self.denies(args):
             query = {
                 "error": "user_cancelled_authorize",
                 "error_description": "The user cancelled",

@@ -35,7 +35,7 @@ class OAuth:
         unknown = [scope for scope in scopes if scope not in KNOWN_PERMISSIONS]
         if unknown:
             return Response(f"Invalid Scopes: {', '.join(unknown)}", 400)
-        if self.deny:
+        if self.denies(args):
             query = {
                 "error": "access_denied",
                 "error_reason": "user_denied",

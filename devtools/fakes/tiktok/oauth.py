@@ -36,7 +36,7 @@ class OAuth:
         unknown = [scope for scope in scopes if scope not in SCOPES]
         if unknown:
             query = {"error": "invalid_scope", "error_description": f"Unknown scope {unknown[0]}"}
-        elif self.deny:
+        elif self.denies(args):
             query = {"error": "access_denied", "error_description": "The user denied"}
         else:
             code = secrets.token_urlsafe(24)

@@ -33,7 +33,7 @@ class OAuth:
         scopes = scopes_of(args["scope"], " ")
         if any(scope not in SCOPES for scope in scopes):
             return Response(f"Something went wrong: unknown scope in {args['scope']!r}", 400)
-        if self.deny:
+        if self.denies(args):
             query = {"error": "access_denied", "state": args["state"]}
         else:
             code = secrets.token_urlsafe(24)
