@@ -80,7 +80,9 @@ class XOptionsSchema(PlatformOptions):
         validate=validate.OneOf(("following", "mentionedUsers", "subscribers", "verified")),
         metadata={"description": "Who may reply; everyone when omitted"},
     )
-    poll = fields.Nested(PollSchema, metadata={"description": "A poll (no media beside it)"})
+    poll = fields.Nested(
+        PollSchema, metadata={"description": "A poll; X takes no media beside it (400 naming the poll)"}
+    )
 
 
 class LinkedInOptionsSchema(PlatformOptions):
@@ -92,7 +94,10 @@ class LinkedInOptionsSchema(PlatformOptions):
     )
     documentTitle = fields.String(  # noqa: N815
         validate=validate.Length(min=1, max=400),
-        metadata={"description": "The title of a document post (one PDF as its media)"},
+        metadata={
+            "description": "The title of a document post (one PDF as its media); the file's name "
+            "without its extension when omitted"
+        },
     )
 
 
@@ -100,7 +105,8 @@ class FacebookOptionsSchema(PlatformOptions):
     platform, title = "facebook", "Facebook"
 
     link = fields.Url(
-        schemes={"http", "https"}, metadata={"description": "A link shown with a preview (a link post)"}
+        schemes={"http", "https"},
+        metadata={"description": "A link shown with its preview (a link post: no media beside it)"},
     )
 
 
@@ -109,10 +115,15 @@ class InstagramOptionsSchema(PlatformOptions):
 
     type = fields.String(
         validate=validate.OneOf(("feed", "reel", "story")),
-        metadata={"description": "feed (the default; 2-10 media make a carousel), reel (one video), story"},
+        metadata={
+            "description": "feed (the default; 2-10 media make a carousel), reel (one video), "
+            "story (one image or video, no caption)"
+        },
     )
     shareToFeed = fields.Boolean(metadata={"description": "A reel also shown in the feed"})  # noqa: N815
-    coverMedia = fields.String(metadata={"description": "A reel's cover image (a media key)"})  # noqa: N815
+    coverMedia = fields.String(  # noqa: N815
+        metadata={"description": "A reel's cover image (a media key); not with thumbOffsetMs"}
+    )
     thumbOffsetMs = fields.Integer(  # noqa: N815
         validate=validate.Range(min=0), metadata={"description": "A reel's cover frame, ms into the video"}
     )
@@ -128,9 +139,11 @@ class TikTokOptionsSchema(PlatformOptions):
         metadata={"description": "Must be one the creator allows (checked at publish time)"},
     )
     disableComment = fields.Boolean(metadata={"description": "No comments on the post"})  # noqa: N815
-    disableDuet = fields.Boolean(metadata={"description": "No duets of the video"})  # noqa: N815
+    disableDuet = fields.Boolean(metadata={"description": "No duets (videos only)"})  # noqa: N815
     disableStitch = fields.Boolean(metadata={"description": "No stitches of the video"})  # noqa: N815
-    brandedContent = fields.Boolean(metadata={"description": "Paid partnership disclosure"})  # noqa: N815
+    brandedContent = fields.Boolean(  # noqa: N815
+        metadata={"description": "Paid partnership disclosure (never with SELF_ONLY)"}
+    )
     brandOrganic = fields.Boolean(metadata={"description": "Promotes the creator's own business"})  # noqa: N815
     title = fields.String(validate=validate.Length(max=90), metadata={"description": "A photo post's title"})
     coverIndex = fields.Integer(  # noqa: N815
