@@ -27,11 +27,15 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const getService = <ThrowOnError extends boolean = false>(options?: Options<GetServiceData, ThrowOnError>) => (options?.client ?? client).get<GetServiceResponses, GetServiceErrors, ThrowOnError>({ url: '/', ...options });
 
 /**
- * Check the database and the worker, for load balancers and monitors
+ * Check this server, for load balancers; with `?worker=required`, the worker too, for alerts
  *
  * No API key needed, and no rate limit; the answer holds no account data. 200 while
- * the database answers and some worker's heartbeat is at most
- * `[worker] heartbeat_timeout` seconds old, else 503.
+ * this server's database answers, else 503: a server that can take requests stays
+ * in the load balancer whether or not a worker is running. `checks.worker` says
+ * whether some worker wrote a heartbeat in the last `[worker] heartbeat_timeout`
+ * seconds; when none did, `status` is `degraded` (still 200: posts are taken and
+ * wait). `?worker=required` makes a stale worker a 503 as well: point alerts, not
+ * load balancers, at it.
  */
 export const getLiveness = <ThrowOnError extends boolean = false>(options?: Options<GetLivenessData, ThrowOnError>) => (options?.client ?? client).get<GetLivenessResponses, GetLivenessErrors, ThrowOnError>({ url: '/healthz', ...options });
 
@@ -387,10 +391,12 @@ export const updatePost = <ThrowOnError extends boolean = false>(options: Option
  * Upload an image or a video
  *
  * `multipart/form-data` with the file in `file` and, optionally, `altText`. The
- * type is read from the bytes: jpeg, png, gif, webp, mp4 or quicktime, else 415.
- * Images up to `[media] max_image_bytes` (20 MB), videos up to `max_video_bytes`
- * (512 MB), else 413, as soon as the limit is passed. Images of more than
- * `[media] max_image_pixels` (24 megapixels) are 400 with details field `file`.
+ * type is read from the bytes: jpeg, png, gif, webp, mp4, quicktime or pdf (for
+ * LinkedIn document posts), else 415. Images up to `[media] max_image_bytes`
+ * (20 MB), videos up to `max_video_bytes` (512 MB), documents up to
+ * `max_document_bytes` (100 MB), else 413, as soon as the limit is passed. Images
+ * of more than `[media] max_image_pixels` (24 megapixels) are 400 with details
+ * field `file`.
  */
 export const uploadMedia = <ThrowOnError extends boolean = false>(options: Options<UploadMediaData, ThrowOnError>) => (options.client ?? client).post<UploadMediaResponses, UploadMediaErrors, ThrowOnError>({
     ...formDataBodySerializer,

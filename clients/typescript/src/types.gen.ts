@@ -121,7 +121,7 @@ export type ServiceChecks = {
 
 export type ServiceCheck = {
     /**
-     * `ok` (200) or `unavailable` (503)
+     * `ok` (200); `degraded` (200: this server takes requests, but no worker publishes); `unavailable` (503)
      */
     status: string;
     /**
@@ -492,7 +492,7 @@ export type XOptions = {
      */
     replySettings?: 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
     /**
-     * A poll (no media beside it)
+     * A poll; X takes no media beside it (400 naming the poll)
      */
     poll?: Poll;
 };
@@ -526,7 +526,7 @@ export type LinkedInOptions = {
      */
     visibility?: 'PUBLIC' | 'CONNECTIONS';
     /**
-     * The title of a document post (one PDF as its media)
+     * The title of a document post (one PDF as its media); the file's name without its extension when omitted
      */
     documentTitle?: string;
 };
@@ -556,7 +556,7 @@ export type LinkedInVersion = {
 
 export type FacebookOptions = {
     /**
-     * A link shown with a preview (a link post)
+     * A link shown with its preview (a link post: no media beside it)
      */
     link?: string;
 };
@@ -586,7 +586,7 @@ export type FacebookVersion = {
 
 export type InstagramOptions = {
     /**
-     * feed (the default; 2-10 media make a carousel), reel (one video), story
+     * feed (the default; 2-10 media make a carousel), reel (one video), story (one image or video, no caption)
      */
     type?: 'feed' | 'reel' | 'story';
     /**
@@ -594,7 +594,7 @@ export type InstagramOptions = {
      */
     shareToFeed?: boolean;
     /**
-     * A reel's cover image (a media key)
+     * A reel's cover image (a media key); not with thumbOffsetMs
      */
     coverMedia?: string;
     /**
@@ -640,7 +640,7 @@ export type TikTokOptions = {
      */
     disableComment?: boolean;
     /**
-     * No duets of the video
+     * No duets (videos only)
      */
     disableDuet?: boolean;
     /**
@@ -648,7 +648,7 @@ export type TikTokOptions = {
      */
     disableStitch?: boolean;
     /**
-     * Paid partnership disclosure
+     * Paid partnership disclosure (never with SELF_ONLY)
      */
     brandedContent?: boolean;
     /**
@@ -1060,7 +1060,7 @@ export type PostUpdate = {
 
 export type MediaUpload = {
     /**
-     * The image or video: jpeg, png, gif, webp, mp4, quicktime, told by its bytes
+     * The image or video: jpeg, png, gif, webp, mp4, quicktime, pdf, told by its bytes
      */
     file: Blob | File;
     /**
@@ -1079,7 +1079,7 @@ export type Media = {
      */
     filename: string;
     /**
-     * image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime
+     * image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime, application/pdf
      */
     contentType: string;
     /**
@@ -2060,11 +2060,20 @@ export type GetServiceResponse = GetServiceResponses[keyof GetServiceResponses];
 export type GetLivenessData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * `required`: answer 503 when no worker is alive too (a check for alerts, not for a load balancer)
+         */
+        worker?: 'required';
+    };
     url: '/healthz';
 };
 
 export type GetLivenessErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
     /**
      * Down: see `checks`
      */

@@ -39,6 +39,7 @@ from .event_target import EventTarget
 from .facebook_options import FacebookOptions
 from .facebook_version import FacebookVersion
 from .first_comment import FirstComment
+from .get_liveness_worker import GetLivenessWorker
 from .health import Health
 from .health_key import HealthKey
 from .health_response import HealthResponse
@@ -178,6 +179,7 @@ __all__ = (
     "FacebookOptions",
     "FacebookVersion",
     "FirstComment",
+    "GetLivenessWorker",
     "Health",
     "HealthKey",
     "HealthResponse",

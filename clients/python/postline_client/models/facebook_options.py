@@ -14,7 +14,7 @@ T = TypeVar("T", bound="FacebookOptions")
 class FacebookOptions:
     """
     Attributes:
-        link (str | Unset): A link shown with a preview (a link post)
+        link (str | Unset): A link shown with its preview (a link post: no media beside it)
     """
 
     link: str | Unset = UNSET

@@ -16,8 +16,9 @@ class InstagramOptions:
     """
     Attributes:
         type_ (InstagramOptionsType | Unset): feed (the default; 2-10 media make a carousel), reel (one video), story
+            (one image or video, no caption)
         share_to_feed (bool | Unset): A reel also shown in the feed
-        cover_media (str | Unset): A reel's cover image (a media key)
+        cover_media (str | Unset): A reel's cover image (a media key); not with thumbOffsetMs
         thumb_offset_ms (int | Unset): A reel's cover frame, ms into the video
     """
 

@@ -16,7 +16,8 @@ class LinkedInOptions:
     """
     Attributes:
         visibility (LinkedInOptionsVisibility | Unset): Who sees the post: PUBLIC (the default) or CONNECTIONS
-        document_title (str | Unset): The title of a document post (one PDF as its media)
+        document_title (str | Unset): The title of a document post (one PDF as its media); the file's name without its
+            extension when omitted
     """
 
     visibility: LinkedInOptionsVisibility | Unset = UNSET

@@ -15,7 +15,7 @@ class Media:
     Attributes:
         key (str): `med_<id>.<ext>`: how posts name the file
         filename (str): The name it was uploaded with, for display only
-        content_type (str): image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime
+        content_type (str): image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime, application/pdf
         size (int): Bytes
         sha256 (str): Hex SHA-256 of the bytes
         width (int | None): Pixels; images only

@@ -16,7 +16,7 @@ T = TypeVar("T", bound="MediaUpload")
 class MediaUpload:
     """
     Attributes:
-        file (File): The image or video: jpeg, png, gif, webp, mp4, quicktime, told by its bytes
+        file (File): The image or video: jpeg, png, gif, webp, mp4, quicktime, pdf, told by its bytes
         alt_text (str | Unset): Up to 1,000 characters, passed to platforms that take alt text
     """
 

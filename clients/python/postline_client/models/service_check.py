@@ -17,7 +17,8 @@ T = TypeVar("T", bound="ServiceCheck")
 class ServiceCheck:
     """
     Attributes:
-        status (str): `ok` (200) or `unavailable` (503)
+        status (str): `ok` (200); `degraded` (200: this server takes requests, but no worker publishes); `unavailable`
+            (503)
         checks (ServiceChecks):
     """
 

@@ -18,9 +18,9 @@ class TikTokOptions:
         title (str | Unset): A photo post's title
         privacy_level (TikTokOptionsPrivacyLevel | Unset): Must be one the creator allows (checked at publish time)
         disable_comment (bool | Unset): No comments on the post
-        disable_duet (bool | Unset): No duets of the video
+        disable_duet (bool | Unset): No duets (videos only)
         disable_stitch (bool | Unset): No stitches of the video
-        branded_content (bool | Unset): Paid partnership disclosure
+        branded_content (bool | Unset): Paid partnership disclosure (never with SELF_ONLY)
         brand_organic (bool | Unset): Promotes the creator's own business
         cover_index (int | Unset): A photo post's cover, from 0
     """

@@ -108,10 +108,12 @@ def sync_detailed(
     """Upload an image or a video
 
      `multipart/form-data` with the file in `file` and, optionally, `altText`. The
-    type is read from the bytes: jpeg, png, gif, webp, mp4 or quicktime, else 415.
-    Images up to `[media] max_image_bytes` (20 MB), videos up to `max_video_bytes`
-    (512 MB), else 413, as soon as the limit is passed. Images of more than
-    `[media] max_image_pixels` (24 megapixels) are 400 with details field `file`.
+    type is read from the bytes: jpeg, png, gif, webp, mp4, quicktime or pdf (for
+    LinkedIn document posts), else 415. Images up to `[media] max_image_bytes`
+    (20 MB), videos up to `max_video_bytes` (512 MB), documents up to
+    `max_document_bytes` (100 MB), else 413, as soon as the limit is passed. Images
+    of more than `[media] max_image_pixels` (24 megapixels) are 400 with details
+    field `file`.
 
     Args:
         idempotency_key (str | Unset):
@@ -146,10 +148,12 @@ def sync(
     """Upload an image or a video
 
      `multipart/form-data` with the file in `file` and, optionally, `altText`. The
-    type is read from the bytes: jpeg, png, gif, webp, mp4 or quicktime, else 415.
-    Images up to `[media] max_image_bytes` (20 MB), videos up to `max_video_bytes`
-    (512 MB), else 413, as soon as the limit is passed. Images of more than
-    `[media] max_image_pixels` (24 megapixels) are 400 with details field `file`.
+    type is read from the bytes: jpeg, png, gif, webp, mp4, quicktime or pdf (for
+    LinkedIn document posts), else 415. Images up to `[media] max_image_bytes`
+    (20 MB), videos up to `max_video_bytes` (512 MB), documents up to
+    `max_document_bytes` (100 MB), else 413, as soon as the limit is passed. Images
+    of more than `[media] max_image_pixels` (24 megapixels) are 400 with details
+    field `file`.
 
     Args:
         idempotency_key (str | Unset):
@@ -179,10 +183,12 @@ async def asyncio_detailed(
     """Upload an image or a video
 
      `multipart/form-data` with the file in `file` and, optionally, `altText`. The
-    type is read from the bytes: jpeg, png, gif, webp, mp4 or quicktime, else 415.
-    Images up to `[media] max_image_bytes` (20 MB), videos up to `max_video_bytes`
-    (512 MB), else 413, as soon as the limit is passed. Images of more than
-    `[media] max_image_pixels` (24 megapixels) are 400 with details field `file`.
+    type is read from the bytes: jpeg, png, gif, webp, mp4, quicktime or pdf (for
+    LinkedIn document posts), else 415. Images up to `[media] max_image_bytes`
+    (20 MB), videos up to `max_video_bytes` (512 MB), documents up to
+    `max_document_bytes` (100 MB), else 413, as soon as the limit is passed. Images
+    of more than `[media] max_image_pixels` (24 megapixels) are 400 with details
+    field `file`.
 
     Args:
         idempotency_key (str | Unset):
@@ -215,10 +221,12 @@ async def asyncio(
     """Upload an image or a video
 
      `multipart/form-data` with the file in `file` and, optionally, `altText`. The
-    type is read from the bytes: jpeg, png, gif, webp, mp4 or quicktime, else 415.
-    Images up to `[media] max_image_bytes` (20 MB), videos up to `max_video_bytes`
-    (512 MB), else 413, as soon as the limit is passed. Images of more than
-    `[media] max_image_pixels` (24 megapixels) are 400 with details field `file`.
+    type is read from the bytes: jpeg, png, gif, webp, mp4, quicktime or pdf (for
+    LinkedIn document posts), else 415. Images up to `[media] max_image_bytes`
+    (20 MB), videos up to `max_video_bytes` (512 MB), documents up to
+    `max_document_bytes` (100 MB), else 413, as soon as the limit is passed. Images
+    of more than `[media] max_image_pixels` (24 megapixels) are 400 with details
+    field `file`.
 
     Args:
         idempotency_key (str | Unset):

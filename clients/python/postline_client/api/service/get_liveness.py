@@ -5,15 +5,30 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error_response import ErrorResponse
+from ...models.get_liveness_worker import GetLivenessWorker
 from ...models.service_check import ServiceCheck
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    worker: GetLivenessWorker | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_worker: str | Unset = UNSET
+    if not isinstance(worker, Unset):
+        json_worker = worker.value
+
+    params["worker"] = json_worker
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/healthz",
+        "params": params,
     }
 
     return _kwargs
@@ -24,6 +39,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = ServiceCheck.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 503:
         response_503 = ServiceCheck.from_dict(response.json())
@@ -49,12 +69,20 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    worker: GetLivenessWorker | Unset = UNSET,
 ) -> Response[ErrorResponse | ServiceCheck]:
-    """Check the database and the worker, for load balancers and monitors
+    """Check this server, for load balancers; with `?worker=required`, the worker too, for alerts
 
      No API key needed, and no rate limit; the answer holds no account data. 200 while
-    the database answers and some worker's heartbeat is at most
-    `[worker] heartbeat_timeout` seconds old, else 503.
+    this server's database answers, else 503: a server that can take requests stays
+    in the load balancer whether or not a worker is running. `checks.worker` says
+    whether some worker wrote a heartbeat in the last `[worker] heartbeat_timeout`
+    seconds; when none did, `status` is `degraded` (still 200: posts are taken and
+    wait). `?worker=required` makes a stale worker a 503 as well: point alerts, not
+    load balancers, at it.
+
+    Args:
+        worker (GetLivenessWorker | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -64,7 +92,9 @@ def sync_detailed(
         Response[ErrorResponse | ServiceCheck]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        worker=worker,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -76,12 +106,20 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    worker: GetLivenessWorker | Unset = UNSET,
 ) -> ErrorResponse | ServiceCheck | None:
-    """Check the database and the worker, for load balancers and monitors
+    """Check this server, for load balancers; with `?worker=required`, the worker too, for alerts
 
      No API key needed, and no rate limit; the answer holds no account data. 200 while
-    the database answers and some worker's heartbeat is at most
-    `[worker] heartbeat_timeout` seconds old, else 503.
+    this server's database answers, else 503: a server that can take requests stays
+    in the load balancer whether or not a worker is running. `checks.worker` says
+    whether some worker wrote a heartbeat in the last `[worker] heartbeat_timeout`
+    seconds; when none did, `status` is `degraded` (still 200: posts are taken and
+    wait). `?worker=required` makes a stale worker a 503 as well: point alerts, not
+    load balancers, at it.
+
+    Args:
+        worker (GetLivenessWorker | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -93,18 +131,27 @@ def sync(
 
     return sync_detailed(
         client=client,
+        worker=worker,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    worker: GetLivenessWorker | Unset = UNSET,
 ) -> Response[ErrorResponse | ServiceCheck]:
-    """Check the database and the worker, for load balancers and monitors
+    """Check this server, for load balancers; with `?worker=required`, the worker too, for alerts
 
      No API key needed, and no rate limit; the answer holds no account data. 200 while
-    the database answers and some worker's heartbeat is at most
-    `[worker] heartbeat_timeout` seconds old, else 503.
+    this server's database answers, else 503: a server that can take requests stays
+    in the load balancer whether or not a worker is running. `checks.worker` says
+    whether some worker wrote a heartbeat in the last `[worker] heartbeat_timeout`
+    seconds; when none did, `status` is `degraded` (still 200: posts are taken and
+    wait). `?worker=required` makes a stale worker a 503 as well: point alerts, not
+    load balancers, at it.
+
+    Args:
+        worker (GetLivenessWorker | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,7 +161,9 @@ async def asyncio_detailed(
         Response[ErrorResponse | ServiceCheck]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        worker=worker,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -124,12 +173,20 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    worker: GetLivenessWorker | Unset = UNSET,
 ) -> ErrorResponse | ServiceCheck | None:
-    """Check the database and the worker, for load balancers and monitors
+    """Check this server, for load balancers; with `?worker=required`, the worker too, for alerts
 
      No API key needed, and no rate limit; the answer holds no account data. 200 while
-    the database answers and some worker's heartbeat is at most
-    `[worker] heartbeat_timeout` seconds old, else 503.
+    this server's database answers, else 503: a server that can take requests stays
+    in the load balancer whether or not a worker is running. `checks.worker` says
+    whether some worker wrote a heartbeat in the last `[worker] heartbeat_timeout`
+    seconds; when none did, `status` is `degraded` (still 200: posts are taken and
+    wait). `?worker=required` makes a stale worker a 503 as well: point alerts, not
+    load balancers, at it.
+
+    Args:
+        worker (GetLivenessWorker | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,5 +199,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            worker=worker,
         )
     ).parsed
