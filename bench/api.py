@@ -34,7 +34,7 @@ from bench.support import Results, add_results_option, create_key, gunicorn, scr
 LISTING = "/v1/posts?filter[status]=queued&sort=-createdAt&per_page=20"
 UNLIMITED = "1000000000"
 RAISED_PLAN = {f"POSTLINE_PLANS_OCEAN_PER_{window}": UNLIMITED for window in ("MINUTE", "HOUR", "DAY")}
-# The ratio each path must reach on SQLite (README, Benchmarks); the others are reported.
+# The ratio each path must reach on SQLite (docs/benchmarks.md); the others are reported.
 TARGETS = {
     "GET /v1/health, limits off": 0.5,
     "GET /v1/health, limits on (database)": 0.45,

@@ -1,4 +1,4 @@
-"""Channels: groups of posts and the connections they publish to (README, API notes:
+"""Channels: groups of posts and the connections they publish to (docs/api-notes.md:
 Channels)."""
 
 import secrets

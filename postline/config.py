@@ -1,6 +1,6 @@
 """The one configuration loader: config.toml, then environment overrides.
 
-Used alike by the app, the worker and the CLI (README, Configuration). Relative paths
+Used alike by the app, the worker and the CLI (docs/configuration.md). Relative paths
 (the data directory, a SQLite file, the media directory) are read against the
 directory of the file that sets them, and those from the environment against the
 project's directory, never against the current directory: a CLI run from elsewhere

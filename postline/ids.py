@@ -1,4 +1,4 @@
-"""Opaque, prefixed, creation-time-sortable identifiers (README, API notes: Ids).
+"""Opaque, prefixed, creation-time-sortable identifiers (docs/api-notes.md: Ids).
 
 `<prefix>_` + 10 base32 characters of millisecond time + 20 of randomness (100 bits),
 in lower-case Crockford base32, whose alphabet sorts the same as the values.

@@ -1,4 +1,4 @@
-"""Prometheus metrics (README, Operating), off unless `[server] metrics = true`.
+"""Prometheus metrics (docs/operations.md), off unless `[server] metrics = true`.
 
 Every process of one machine (gunicorn's workers and the Postline worker) writes its
 counts into files under `<[server] data_dir>/metrics`, prometheus_client's

@@ -1,4 +1,4 @@
-"""Reading client timestamps: Unix milliseconds or ISO 8601 (README, API notes: Timestamps).
+"""Reading client timestamps: Unix milliseconds or ISO 8601 (docs/api-notes.md: Timestamps).
 
 An ISO string must carry `Z` or an offset; a local time needs an explicit IANA
 zone from the caller. The service never guesses a zone. Every timestamp lies from

@@ -1,4 +1,4 @@
-"""The configuration loader and the generated server secret (README, Configuration)."""
+"""The configuration loader and the generated server secret (docs/configuration.md)."""
 
 import multiprocessing
 import os

@@ -1,4 +1,4 @@
-"""API keys: issuing, checking, changing and revoking them (README, API notes: API keys).
+"""API keys: issuing, checking, changing and revoking them (docs/api-notes.md: API keys).
 
 A key reads `service_sk_<mode>_<prefix>_<secret>`. Only the prefix and a keyed
 hash of the secret are stored; the full key exists once, in the answer that

@@ -1,4 +1,4 @@
-"""People who sign in to the web console (README, The web console).
+"""People who sign in to the web console (docs/console.md).
 
 A user belongs to one account and may do anything its API keys may. Passwords are
 kept as Argon2id hashes (argon2-cffi); after `[console] max_failed_sign_ins` wrong

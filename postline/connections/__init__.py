@@ -1,5 +1,5 @@
 """Connections: platform accounts users connect by OAuth, their encrypted tokens, and
-the channels they publish to (README, API notes: Connections).
+the channels they publish to (docs/api-notes.md: Connections).
 
 - `authorization`: starting an OAuth run and finishing it at the callback;
 - `tokens`: encryption, fresh access tokens, refreshes serialised by a claim;

@@ -1,4 +1,4 @@
-"""Claims as leases: how several workers share due rows (README, Deployment).
+"""Claims as leases: how several workers share due rows (docs/deployment.md).
 
 A claimable model has three columns:
 

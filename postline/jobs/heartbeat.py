@@ -1,5 +1,5 @@
 """The worker's heartbeat: each worker writes one every poll interval, and health
-reports whether any worker is alive (README, API notes: Health)."""
+reports whether any worker is alive (docs/api-notes.md: Health)."""
 
 import logging
 import os

@@ -1,4 +1,4 @@
-"""Usage per account, mode and UTC day (README, API notes: Usage): requests, with a
+"""Usage per account, mode and UTC day (docs/api-notes.md: Usage): requests, with a
 per-endpoint breakdown, posts created, delivered and failed, webhook deliveries
 and media bytes.
 

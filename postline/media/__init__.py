@@ -1,6 +1,6 @@
 """Media: images, videos and documents (PDF) received by upload or import, stored on a
 local disk or in an S3-compatible bucket, and handed to platforms by signed URL
-(README, Media).
+(docs/media.md).
 
 - `kinds`: the allowed types, sniffed from the bytes, and what is read of each;
 - `mp4`: a video's duration, read from its boxes without trusting their sizes;

@@ -1,4 +1,4 @@
-"""Fetching a remote image, video or PDF into the library (README, Media: Import from a URL).
+"""Fetching a remote image, video or PDF into the library (docs/media.md: Import from a URL).
 
 The file comes through the one outbound client (postline/net/client.py), under the
 same SSRF rules as webhook URLs unless `[media] import_allow_http` or

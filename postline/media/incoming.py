@@ -5,7 +5,7 @@ directory; once 8 KB are in, the type is sniffed. A file of a type not allowed i
 refused then (415), one over its type's limit as soon as it passes it (413), so a
 refusal never waits for the rest of the body. Memory holds one chunk and the 8 KB
 head, whatever the file's size. Every staged file of a request is deleted when the
-request ends, unless storage took it (README, Media).
+request ends, unless storage took it (docs/media.md).
 """
 
 import contextlib

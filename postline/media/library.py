@@ -1,4 +1,4 @@
-"""Media records: made from a received file, alt text changed, deleted (README, Media)."""
+"""Media records: made from a received file, alt text changed, deleted (docs/media.md)."""
 
 import logging
 import unicodedata

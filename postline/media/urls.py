@@ -1,4 +1,4 @@
-"""Signed public URLs for platforms that fetch media themselves (README, Media: Signed URLs).
+"""Signed public URLs for platforms that fetch media themselves (docs/media.md: Signed URLs).
 
 `<[server] public_url>/media/<stem>.<expires>.<signature>.<ext>` serves the bytes of
 media key `<stem>.<ext>` without an API key until `expires` (Unix seconds). The

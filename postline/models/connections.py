@@ -9,7 +9,7 @@ from postline.models.channels import Channel
 
 
 class Connection(HasLastError, TenantModel):
-    """A platform account the service may publish to (README, API notes: Connections).
+    """A platform account the service may publish to (docs/api-notes.md: Connections).
 
     `access_token` and `refresh_token` are encrypted with the keyring and never leave
     the service. `refreshing_until` is a claim: while it lies in the future one process

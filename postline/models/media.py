@@ -7,7 +7,7 @@ from postline.models.accounts import TenantModel
 
 
 class Media(TenantModel):
-    """An uploaded or imported file (README, Media). The id is the media key,
+    """An uploaded or imported file (docs/media.md). The id is the media key,
     `med_<id>.<ext>`, which also names the stored object; `filename` is for display."""
 
     id_prefix = "med"

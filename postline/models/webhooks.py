@@ -22,7 +22,7 @@ from postline.statuses import DeliveryStatus
 class Event(TenantModel):
     """Something that happened, recorded in the same transaction as its cause (an outbox).
 
-    `data` is the event's JSON payload (snake_case fields; README, Webhooks).
+    `data` is the event's JSON payload (snake_case fields; docs/webhooks.md).
     """
 
     id_prefix = "evt"

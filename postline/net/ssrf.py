@@ -1,4 +1,4 @@
-"""Which URLs the service may call (README, API notes: Webhook URLs).
+"""Which URLs the service may call (docs/api-notes.md: Webhook URLs).
 
 A URL is checked twice. When a webhook is created or changed, `check_url` refuses
 anything that names, or resolves to, an address inside a private network. When a

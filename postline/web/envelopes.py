@@ -1,5 +1,5 @@
 """The shapes every answer shares: `{data}`, `{data, meta}` for lists, and the error
-body (README, API notes: Errors)."""
+body (docs/api-notes.md: Errors)."""
 
 import functools
 import math

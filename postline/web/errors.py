@@ -1,4 +1,4 @@
-"""One error shape for every failure (README, API notes: Errors).
+"""One error shape for every failure (docs/api-notes.md: Errors).
 
 `{"error": {"type", "code", "message", "details"?, "request_id"}}`: raised as an
 ApiError by the web layer, mapped here from the domain's errors (postline/errors.py),

@@ -1,4 +1,4 @@
-"""The deprecated internal API under /api (README, The deprecated /api).
+"""The deprecated internal API under /api (docs/console.md, The deprecated /api).
 
 `/api/posts`, `/api/channels`, `/api/connections`, `/api/webhooks` and `/api/usage`
 (with everything under them) are the /v1 routes of the same paths, served by the same

@@ -1,4 +1,4 @@
-"""Multipart uploads, streamed to disk as they arrive (README, Media).
+"""Multipart uploads, streamed to disk as they arrive (docs/media.md).
 
 werkzeug parses a multipart body into temporary files of its own choosing. For a view
 marked `@streamed`, `Request` hands each file part to a staged file of the media

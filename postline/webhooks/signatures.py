@@ -1,4 +1,4 @@
-"""The webhook signature rule, for the sender and for receivers (README, Webhooks).
+"""The webhook signature rule, for the sender and for receivers (docs/webhooks.md).
 
 `Service-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>]` where each hex value is
 HMAC-SHA256, keyed with a whole secret string (`whsec_...`, UTF-8), of

@@ -1,4 +1,4 @@
-"""Webhooks: their URLs and signing secrets (README, Webhooks and API notes).
+"""Webhooks: their URLs and signing secrets (docs/webhooks.md).
 
 Events fan out to webhooks in postline/webhooks/events.py; delivery.py sends them.
 """

@@ -1,5 +1,5 @@
 """The web console at /console: server-rendered pages for people, over the same domain
-functions the /v1 views call (README, The web console). One module per page; each
+functions the /v1 views call (docs/console.md). One module per page; each
 adds its views to the one blueprint of routes/console/base.py."""
 
 # Each page module adds its views to the blueprint when imported.

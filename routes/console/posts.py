@@ -31,7 +31,7 @@ from schemas import PostCreateSchema, PostUpdateSchema
 CREATE = PostCreateSchema()
 UPDATE = PostUpdateSchema()
 # What each platform takes in one post's text, as its adapter says, shown beside the
-# box as it fills up (README, The web console). The API checks the platforms of the
+# box as it fills up (docs/console.md). The API checks the platforms of the
 # channel's connections when the post is saved.
 CONTENT_LIMITS = {
     name: publisher.content_limit

@@ -1,5 +1,5 @@
 """/api/connections: the /v1 connection operations behind the console's session
-cookie, unwrapped (README, The deprecated /api), and no second OAuth callback."""
+cookie, unwrapped (docs/console.md, The deprecated /api), and no second OAuth callback."""
 
 from urllib.parse import urlsplit
 

@@ -1,4 +1,4 @@
-"""Connecting LinkedIn through the public API and the fake LinkedIn (README, LinkedIn):
+"""Connecting LinkedIn through the public API and the fake LinkedIn (docs/platforms/linkedin.md):
 OAuth without PKCE, the member from /v2/userinfo, and tokens: a partner app's refresh
 token, and otherwise an access token that lapses into `expired`."""
 

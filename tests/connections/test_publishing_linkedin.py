@@ -1,5 +1,5 @@
 """Live posts published to LinkedIn through the worker's own functions and the fake
-LinkedIn (README, LinkedIn): text, images, video and its processing, each error class,
+LinkedIn (docs/platforms/linkedin.md): text, images, video and its processing, each error class,
 tokens that lapse, and LinkedIn's limits."""
 
 import subprocess

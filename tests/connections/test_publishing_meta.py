@@ -1,5 +1,5 @@
 """Facebook Pages and Instagram through the public API, the worker's own functions and
-the fake Meta (README, Meta): one OAuth run, a connection per Page and per Instagram
+the fake Meta (docs/platforms/meta.md): one OAuth run, a connection per Page and per Instagram
 account, every kind of post, Instagram's containers, limits and each error class."""
 
 import io

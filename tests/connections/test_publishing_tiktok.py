@@ -1,5 +1,5 @@
 """Live posts published to TikTok through the worker's own functions and the fake
-TikTok (README, TikTok): OAuth with the client key, rotating tokens, the creator's
+TikTok (docs/platforms/tiktok.md): OAuth with the client key, rotating tokens, the creator's
 limits, chunked uploads and pulls, the publish status, and each error class."""
 
 import pytest

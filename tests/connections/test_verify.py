@@ -1,6 +1,6 @@
 """POST /v1/connections/:id/verify against the fake X when X refuses the access token:
 verify refreshes first, as publishing does, and only a refused refresh expires the
-connection (README, API notes: Connections)."""
+connection (docs/api-notes.md: Connections)."""
 
 import pytest
 

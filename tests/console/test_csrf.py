@@ -1,5 +1,5 @@
 """Every console form that writes refuses a request without this session's CSRF token
-(README, The web console), and only for that reason: each case of the table sends a
+(docs/console.md), and only for that reason: each case of the table sends a
 form that is otherwise valid, so the same form with the token does what it says.
 
 A form sent without the token, or with a forged one, answers 400 with the console's

@@ -1,5 +1,5 @@
 """Signing in to the console: passwords, lockout, the session cookie, CSRF, and which
-credential opens which surface (README, The web console)."""
+credential opens which surface (docs/console.md)."""
 
 import pytest
 

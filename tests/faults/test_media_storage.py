@@ -5,7 +5,7 @@ import is refused with the one error shape, 503 SERVICE_UNAVAILABLE naming the s
 
 # A drill: failed media writes keep nothing, rows included, on each backend.
 pytestmark = [pytest.mark.storage, pytest.mark.quiet]
-and leaves no file, no staged file and no media row behind (README, Media)."""
+and leaves no file, no staged file and no media row behind (docs/media.md)."""
 
 import contextlib
 import io

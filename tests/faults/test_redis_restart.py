@@ -1,5 +1,5 @@
 """The Redis that holds the rate-limit counters stopped, then started again: meanwhile
-every request answers 503 SERVICE_UNAVAILABLE at once, as README.md (Rate-limit storage)
+every request answers 503 SERVICE_UNAVAILABLE at once, as docs/api-notes.md (Rate-limit storage)
 documents, rather than hanging or going unlimited; once Redis listens again gunicorn
 admits requests by itself, without a restart. The drill runs a Redis of its own on a
 free port; the one on 6379 is never touched."""

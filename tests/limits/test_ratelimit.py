@@ -1,4 +1,4 @@
-"""Rate limits per API key (docs/api.md, Usage; README, API notes: Rate limits), with the counters in the
+"""Rate limits per API key (docs/api.md, Usage; docs/api-notes.md: Rate limits), with the counters in the
 database and in Redis, within one process and across gunicorn workers and servers.
 """
 

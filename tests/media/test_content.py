@@ -1,5 +1,5 @@
 """A media file's bytes: GET /v1/media/:key/content and the signed public URLs, whole
-or by byte range (README, Media)."""
+or by byte range (docs/media.md)."""
 
 import pytest
 

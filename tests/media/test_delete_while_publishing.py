@@ -1,4 +1,4 @@
-"""Deleting media while a post that uses it is being published (README, Media: DELETE
+"""Deleting media while a post that uses it is being published (docs/media.md: DELETE
 answers 409 MEDIA_IN_USE while a post that is not yet done uses it).
 
 A real worker process publishes to a fake X whose image upload is held open; the

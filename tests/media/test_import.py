@@ -1,5 +1,5 @@
 """POST /v1/media/import: a remote file fetched through the SSRF-safe client, refused
-like a webhook URL by default, and checked like an upload (README, Media)."""
+like a webhook URL by default, and checked like an upload (docs/media.md)."""
 
 import http.server
 import threading

@@ -1,6 +1,6 @@
 """Uploads on a real gunicorn that never complete: a client that hangs up mid-body, and
 a file refused while its bytes are still arriving. Neither leaves a file, a staged
-file or a row behind (README, Media)."""
+file or a row behind (docs/media.md)."""
 
 import re
 import socket

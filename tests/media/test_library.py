@@ -1,4 +1,4 @@
-"""Media records after upload: alt text, deletion, and their use by posts (README, Media)."""
+"""Media records after upload: alt text, deletion, and their use by posts (docs/media.md)."""
 
 import pytest
 

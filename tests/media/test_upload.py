@@ -1,5 +1,5 @@
 """POST /v1/media/upload: types sniffed from the bytes, limits at the byte, file names
-for display only, tenancy, permissions, idempotency and usage (README, Media)."""
+for display only, tenancy, permissions, idempotency and usage (docs/media.md)."""
 
 import hashlib
 import os

@@ -107,7 +107,7 @@ def test_scheduled_for_inputs(api, channel, fields, expected):
     assert post["timezone"] == fields.get("timezone")
 
 
-# A local time on a day the clock changes (README, API notes: Posts; postline/timestamps.py):
+# A local time on a day the clock changes (docs/api-notes.md: Posts; postline/timestamps.py):
 # one in the spring-forward gap is read as if the clock had not changed yet, one in the
 # fall-back overlap as its first occurrence (Python's fold=0), in UTC milliseconds.
 DST_CASES = [

@@ -1,5 +1,5 @@
 """The worker as a process: it publishes on its own, stops cleanly, and a crash loses
-nothing (docs/api.md, Posts; README, Deployment)."""
+nothing (docs/api.md, Posts; docs/deployment.md)."""
 
 import signal
 import time

@@ -1,5 +1,5 @@
 """A number too large for a field is refused naming that field, in every request schema
-(README, API notes: Request bodies)."""
+(docs/api-notes.md: Request bodies)."""
 
 import json
 import re

@@ -1,4 +1,4 @@
-"""One account never reaches another's resources (README, API notes): account B's API
+"""One account never reaches another's resources (docs/api-notes.md): account B's API
 key (on /v1), or B's console session (on /api and /console), sent to a route with one
 of account A's ids answers exactly as it does for an id that never existed, and changes
 nothing A's API shows.

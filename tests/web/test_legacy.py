@@ -1,5 +1,5 @@
 """The deprecated /api: the /v1 operations behind the console's session cookie,
-unwrapped, with Deprecation, Sunset and successor Link headers (README, The deprecated /api)."""
+unwrapped, with Deprecation, Sunset and successor Link headers (docs/console.md, The deprecated /api)."""
 
 from app import create_app
 from postline.web.legacy import SUCCEEDED

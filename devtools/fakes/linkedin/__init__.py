@@ -1,5 +1,5 @@
-"""A fake LinkedIn on 127.0.0.1, faithful to LinkedIn's API as Postline uses it (README,
-LinkedIn): OAuth 2.0 without PKCE (refresh tokens for partner apps only, their life
+"""A fake LinkedIn on 127.0.0.1, faithful to LinkedIn's API as Postline uses it
+(docs/platforms/linkedin.md): OAuth 2.0 without PKCE (refresh tokens for partner apps only, their life
 counted from the first grant), /v2/userinfo, the versioned /rest API (LinkedIn-Version
 and X-Restli-Protocol-Version required, a retired version answers 426), posts created
 201 with the id in `x-restli-id`, image and multipart video uploads with ETags and the

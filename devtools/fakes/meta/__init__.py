@@ -1,5 +1,5 @@
-"""A fake Meta Graph API on 127.0.0.1, faithful to Meta as Postline uses it (README,
-Meta): the OAuth dialog, the code and `fb_exchange_token` exchanges, `/me/accounts`
+"""A fake Meta Graph API on 127.0.0.1, faithful to Meta as Postline uses it
+(docs/platforms/meta.md): the OAuth dialog, the code and `fb_exchange_token` exchanges, `/me/accounts`
 with Page tokens and linked Instagram accounts, Facebook Page feed, photos and videos,
 Instagram containers with their asynchronous status, `media_publish`,
 `content_publishing_limit`, and Meta's error shape (`{"error": {"message", "type",

@@ -1,5 +1,5 @@
 """A fake TikTok on 127.0.0.1, faithful to the Content Posting API as Postline uses it
-(README, TikTok): OAuth 2.0 with `client_key` and rotating refresh tokens, the
+(docs/platforms/tiktok.md): OAuth 2.0 with `client_key` and rotating refresh tokens, the
 profile, `creator_info/query`, videos by FILE_UPLOAD (the chunk rules enforced) or
 PULL_FROM_URL, photo posts, `status/fetch` with its asynchronous states, the per-token
 rate limits of `video/init` (6 a minute) and `status/fetch` (30 a minute), and

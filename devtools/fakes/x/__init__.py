@@ -1,4 +1,4 @@
-"""A fake X on 127.0.0.1, faithful to X's API as Postline uses it (README, X): OAuth 2.0
+"""A fake X on 127.0.0.1, faithful to X's API as Postline uses it (docs/platforms/x.md): OAuth 2.0
 with PKCE and rotating refresh tokens, the profile, posts (replies, reply settings and
 polls, refused beside media, included), the v2 media upload with
 asynchronous processing, and X's error shapes (RFC 7807 bodies, 429 with

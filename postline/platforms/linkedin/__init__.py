@@ -1,6 +1,6 @@
 """LinkedIn: OAuth 2.0 without PKCE (refresh tokens for partner apps only), text
 posts, one image or 2-20 as a multiImage, one MP4 video through the multipart upload
-and LinkedIn's processing, and LinkedIn's error classes (README, LinkedIn).
+and LinkedIn's processing, and LinkedIn's error classes (docs/platforms/linkedin.md).
 
 - `LinkedIn`, its `ADAPTER`: the provider and publisher in the registry;
 - `oauth`: revocation and the member's profile (the flow: postline/platforms/oauth.py);

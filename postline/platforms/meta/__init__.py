@@ -1,5 +1,5 @@
 """Meta: Facebook Pages and Instagram professional accounts, connected through one
-OAuth run (README, Meta).
+OAuth run (docs/platforms/meta.md).
 
 - `Meta`, its `ADAPTER`: the provider in the registry, whose `platforms` are
   `facebook.ADAPTER` and `instagram.ADAPTER`;

@@ -1,5 +1,5 @@
 """Calls to Meta's Graph API, `<api_base>/<[meta] graph_version>/...`, and Meta's error
-answers sorted into the kinds of postline/platforms/base.py (README, Meta).
+answers sorted into the kinds of postline/platforms/base.py (docs/platforms/meta.md).
 
 Meta answers errors as `{"error": {"message", "type", "code", "error_subcode",
 "fbtrace_id"}}`, usually with HTTP 400; the code says what happened, not the status.

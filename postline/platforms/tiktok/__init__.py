@@ -1,6 +1,6 @@
 """TikTok: OAuth 2.0 with the app's client key and rotating refresh tokens, video
 posts (chunked FILE_UPLOAD or PULL_FROM_URL) and photo posts (PULL_FROM_URL), the
-status TikTok reports while it publishes, and TikTok's error classes (README, TikTok).
+status TikTok reports while it publishes, and TikTok's error classes (docs/platforms/tiktok.md).
 
 - `TikTok`, its `ADAPTER`: the provider and publisher in the registry;
 - `oauth`: revocation and the profile (the flow itself: postline/platforms/oauth.py);

@@ -1,4 +1,4 @@
-"""TikTok's limits on a post (README, TikTok): media is required, a post is one video
+"""TikTok's limits on a post (docs/platforms/tiktok.md): media is required, a post is one video
 or up to 35 photos (JPEG or WebP), never both; a video's title (the post's text) has
 at most 2,200 characters, a photo post's description 4,000. TikTok counts UTF-16 code
 units, so an emoji outside the Basic Multilingual Plane counts 2.

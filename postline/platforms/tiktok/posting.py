@@ -1,4 +1,4 @@
-"""Posting to TikTok (README, TikTok): the creator's limits, the upload or pull, and
+"""Posting to TikTok (docs/platforms/tiktok.md): the creator's limits, the upload or pull, and
 the status TikTok reports while it publishes.
 
 Every post starts with `creator_info/query`: the privacy levels the creator may use,

@@ -1,5 +1,5 @@
 """X: OAuth 2.0 with PKCE and rotating refresh tokens, text posts, up to four images,
-one GIF or video through the chunked upload, and X's error classes (README, X).
+one GIF or video through the chunked upload, and X's error classes (docs/platforms/x.md).
 
 - `X`, its `ADAPTER`: the provider and publisher in the registry;
 - `oauth`: revocation and the profile (the flow itself: postline/platforms/oauth.py);
