@@ -7,6 +7,7 @@ from postline.models.base import LIVE, MODES, TEST, BaseModel, HasLastError, Sco
 from postline.models.channels import Channel
 from postline.models.connections import ChannelConnection, Connection, OAuthState
 from postline.models.idempotency import IdempotencyKey
+from postline.models.imports import Import, ImportRow
 from postline.models.limits import RateLimitCounter
 from postline.models.media import Media
 from postline.models.posts import Post, PostPart, PostTally, PostTallyDelta, PostTarget, SandboxPublication
@@ -45,6 +46,8 @@ TABLES = [
     Webhook,
     WebhookDelivery,
     Media,
+    Import,
+    ImportRow,
     RateLimitCounter,
     UsageDay,
     UsageEndpointDay,
@@ -66,6 +69,8 @@ __all__ = [
     "Event",
     "HasLastError",
     "IdempotencyKey",
+    "Import",
+    "ImportRow",
     "Media",
     "OAuthState",
     "Post",

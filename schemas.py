@@ -26,6 +26,8 @@ from postline.schemas.health import (
     ServiceSchema,
     WorkerStatusSchema,
 )
+from postline.schemas.imports import ImportQuerySchema, ImportRowSchema, ImportSchema, RejectedRowSchema
+from postline.schemas.imports import check_rows as check_import_rows
 from postline.schemas.media import (
     MediaDeletedSchema,
     MediaImportSchema,
@@ -81,6 +83,9 @@ __all__ = [
     "SimulatedConnectionCreateSchema",
     "HealthKeySchema",
     "HealthSchema",
+    "ImportQuerySchema",
+    "ImportRowSchema",
+    "ImportSchema",
     "MediaDeletedSchema",
     "MediaImportSchema",
     "MediaSchema",
@@ -96,6 +101,7 @@ __all__ = [
     "PostTargetSchema",
     "PostUpdateSchema",
     "ProblemSchema",
+    "RejectedRowSchema",
     "ServiceCheckQuerySchema",
     "ServiceCheckSchema",
     "ServiceChecksSchema",
@@ -115,4 +121,5 @@ __all__ = [
     "WebhookUpdateSchema",
     "WebhookWithSecretSchema",
     "WorkerStatusSchema",
+    "check_import_rows",
 ]

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from postline import process
+from postline import imports, process
 from postline.connections import tokens
 from postline.db import leases
 from postline.jobs import heartbeat, maintenance
@@ -38,11 +38,13 @@ REFRESH_INTERVAL = 30
 
 
 def build_pools(settings, identity, keeper):
-    """The thread pools that publish posts, retry first comments and deliver webhook events."""
+    """The thread pools that publish posts, retry first comments, deliver webhook events
+    and create imported posts."""
     return [
         publishing.pool(settings["publishing"], identity.worker_id, keeper),
         publishing.comments_pool(settings["publishing"], identity.worker_id, keeper),
         delivery.pool(settings["webhooks"], identity.worker_id, keeper),
+        imports.pool(settings, identity.worker_id, keeper),
     ]
 
 

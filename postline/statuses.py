@@ -55,3 +55,15 @@ class DeliveryTrigger:
     TEST = "test"
     MANUAL = "manual"
     ALL = (EVENT, TEST, MANUAL)
+
+
+class ImportStatus:
+    PENDING = "pending"  # rows wait for the worker
+    RUNNING = "running"  # some chunks are created, more wait
+    DONE = "done"  # every row created or rejected (a dry run is done as it is made)
+    ALL = (PENDING, RUNNING, DONE)
+
+
+class ImportRowStatus:
+    WAITING = "waiting"  # to be created by the worker
+    REJECTED = "rejected"  # kept with its errors; a created row is deleted

@@ -7,6 +7,7 @@ from routes import (
     connections,
     console,
     health,
+    imports,
     media,
     posts,
     public_media,
@@ -22,6 +23,7 @@ BLUEPRINTS = (
     channels.blp,
     connections.blp,
     posts.blp,
+    imports.blp,
     media.blp,
     webhooks.blp,
     api_keys.blp,
@@ -33,6 +35,7 @@ def register(api, app):
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     api.document_events(EVENTS)
+    imports.init_app(app)
     if app.config["POSTLINE"]["server"]["metrics"]:
         api.register_blueprint(service.metrics_blp)
     # Not through `api`: these answer without a key and stay out of the OpenAPI document.

@@ -35,6 +35,7 @@ LAYERS = [
             "postline.accounts",
             "postline.channels",
             "postline.connections",
+            "postline.imports",
             "postline.jobs",
             "postline.limits",
             "postline.metrics",
@@ -66,6 +67,7 @@ DOMAIN_ORDER = [
     ["postline.webhooks"],
     ["postline.connections"],
     ["postline.posts"],
+    ["postline.imports"],
     ["postline.process"],
 ]
 # Modules that may import nothing of the project but their own package: the task runner

@@ -21,6 +21,7 @@ from postline.limits.sql_store import SqlCounters
 ENDPOINT_LIMITS = {
     "POST /v1/posts": 30,
     "POST /v1/posts/batch": 10,
+    "POST /v1/posts/import": 10,
     "POST /v1/webhooks": 10,
     "POST /v1/api-keys": 5,
 }

@@ -7,6 +7,6 @@ way to query them, so no request can reach another account's rows.
 
 The modules import one another in this order only, so none imports itself back:
 `base`, `accounts`, `channels`, `connections`, `posts`, `webhooks`, `media`,
-`idempotency`, `usage`, `limits`, `workers`. (`Channel.connection_ids` reads
+`idempotency`, `imports`, `usage`, `limits`, `workers`. (`Channel.connection_ids` reads
 ChannelConnection, defined after it: it imports it when first called.)
 """

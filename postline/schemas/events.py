@@ -1,8 +1,8 @@
 """The webhook events: the body of each delivery, `{id, event, data, timestamp}`, and the
 `data` of each event type (README, Webhooks). Event `data` fields are snake_case.
 
-These schemas document what postline/posts, postline/connections and
-postline/webhooks write; tests/webhooks/test_event_schemas.py holds real events to them.
+These schemas document what postline/posts, postline/connections, postline/imports
+and postline/webhooks write; tests/webhooks/test_event_schemas.py holds real events to them.
 """
 
 from marshmallow import fields
@@ -88,6 +88,14 @@ class PostCommentFailedDataSchema(Answer):
     error = described(fields.Nested, "Why it failed for good", ProblemSchema)
 
 
+class ImportCompletedDataSchema(Answer):
+    import_id = described(
+        fields.String, "The import, `imp_...` (GET /v1/imports/{import_id} lists its rejected rows)"
+    )
+    created = described(fields.Integer, "Posts it created")
+    rejected = described(fields.Integer, "Rows it rejected")
+
+
 class WebhookTestDataSchema(Answer):
     webhook_id = described(fields.String, "The webhook tested, `wh_...`")
     message = described(fields.String, "A fixed text saying this is a test")
@@ -137,6 +145,10 @@ EVENTS = {
     "post.comment_failed": (
         event_schema("post.comment_failed", PostCommentFailedDataSchema),
         "A published post's first comment failed for good; the post stays `done`.",
+    ),
+    "import.completed": (
+        event_schema("import.completed", ImportCompletedDataSchema),
+        "Every row of a file sent to POST /v1/posts/import was created or rejected (not sent for a dry run).",
     ),
     "webhook.test": (
         event_schema("webhook.test", WebhookTestDataSchema),

@@ -9,8 +9,12 @@ same value and refuse the same bodies, with a 400 naming `body` or the field:
   of thousands of digits (Python would refuse to convert it), NaN or Infinity: the
   400 names the field that holds it (`expiresIn`, `posts[0].scheduledFor`);
 - text no database stores (NUL characters, unpaired surrogates).
+
+A view marked `@body_limit(section, key)` reads a larger body of its own type (a file
+import's CSV, up to `[imports] max_bytes`) with `raw_body()`, under the same 413.
 """
 
+import functools
 import json
 import math
 
@@ -25,6 +29,7 @@ MAX_INTEGER_DIGITS = len(str(MAX_SAFE_INTEGER))
 NUMBER_RANGE = f"numbers must be between -{MAX_SAFE_INTEGER} and {MAX_SAFE_INTEGER}"
 UNSTORABLE = "must not contain NUL characters or unpaired surrogates"
 _PARSED = "postline.json_body"
+_LIMIT = "postline.body_limit"
 
 
 class _Unrepresentable:
@@ -42,8 +47,28 @@ def json_body():
     return request.environ[_PARSED]
 
 
+def body_limit(section, key):
+    """Let this view's body be as large as the setting `[section] key` rather than
+    `[server] max_body_bytes`. Put it above `@idempotent`, which reads the body first."""
+
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(*args, **kwargs):
+            request.environ[_LIMIT] = current_app.config["POSTLINE"][section][key]
+            return view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def raw_body():
+    """The request's body as bytes, read once, within its view's limit."""
+    return _read()
+
+
 def _read():
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    limit = request.environ.get(_LIMIT, current_app.config["MAX_CONTENT_LENGTH"])
     # One byte more than allowed is read, so a body without Content-Length (chunked)
     # that is too large is told apart from one of exactly the limit.
     request.max_content_length = limit + 1

@@ -1,15 +1,22 @@
-"""Flask CLI commands: `flask --app app create-key | create-user | init | set-plan | db upgrade`."""
+"""Flask CLI commands: `flask --app app create-key | create-user | init | set-plan |
+import-posts | db upgrade`."""
 
+import os
 import sys
+import time
+from pathlib import Path
 
 import click
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
+from rich.progress import Progress
 
-from models import LIVE, TEST, ApiKey, ConsoleUser
-from postline import db
+from models import LIVE, TEST, Account, ApiKey, ConsoleUser, Import, Scope
+from postline import db, imports
 from postline.accounts import accounts, keys, users
+from postline.db import leases
 from postline.errors import Invalid, NotFound
+from postline.statuses import ImportStatus
 
 db_commands = AppGroup("db", help="Database schema commands.")
 
@@ -19,6 +26,7 @@ def register(app):
     app.cli.add_command(create_user)
     app.cli.add_command(init)
     app.cli.add_command(set_plan)
+    app.cli.add_command(import_posts)
     app.cli.add_command(db_commands)
 
 
@@ -137,6 +145,74 @@ def set_plan(account_name, plan):
     except NotFound:
         raise click.ClickException(f"no account named {account_name!r}") from None
     click.echo(f"Account {account_name} is now on plan {plan}.")
+
+
+@click.command("import-posts")
+@with_appcontext
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--account", "account_name", default=accounts.DEFAULT_ACCOUNT, show_default=True, help="Whose posts."
+)
+@click.option("--test", "test_mode", is_flag=True, help="Import into test mode (the sandbox publishes them).")
+@click.option(
+    "--dry-run", is_flag=True, help="Check every row and say what would be created; create nothing."
+)
+@click.option("--format", "kind", type=click.Choice(imports.FORMATS), help="Default: the file's extension.")
+def import_posts(file, account_name, test_mode, dry_run, kind):
+    """Import posts from a CSV or NDJSON file as POST /v1/posts/import does
+    (docs/imports.md), creating them here, chunk by chunk, with a progress bar."""
+    settings = current_app.config["POSTLINE"]
+    account = Account.get_or_none(Account.name == account_name)
+    if account is None:
+        raise click.BadParameter(f"no account named {account_name!r}", param_hint="--account")
+    kind = kind or (imports.NDJSON if file.suffix.lower() in (".ndjson", ".jsonl") else imports.CSV)
+    body = file.read_bytes()
+    if len(body) > settings["imports"]["max_bytes"]:
+        raise click.ClickException(
+            f"{file} is larger than [imports] max_bytes ({settings['imports']['max_bytes']})"
+        )
+    scope = Scope(account.id, TEST if test_mode else LIVE)
+    check_rows = current_app.extensions["postline.check_import_rows"]  # routes/imports.py
+    try:
+        record = imports.submit(scope, body, kind, dry_run, check_rows, settings)
+    except Invalid as error:
+        problems = "; ".join(f"{d['field']}: {d['message']}" for d in error.details)
+        raise click.ClickException(f"{file} cannot be imported: {problems}") from None
+    if record.status != ImportStatus.DONE:
+        record = _create_all(record, settings)
+    verb = "would create" if record.dry_run else "created"
+    count = record.accepted if record.dry_run else record.created
+    click.echo(f"Import {record.id}: {verb} {count} of {record.total} rows; {record.rejected} rejected.")
+    for row in record.rejected_rows:
+        click.echo(
+            f"line {row['line']}: " + "; ".join(f"{e['field']}: {e['message']}" for e in row["errors"])
+        )
+
+
+def _create_all(record, settings):
+    """Create the import's posts chunk by chunk, showing progress; a worker that takes a
+    chunk meanwhile is watched rather than raced (both lease the import)."""
+    lease_ms = settings["worker"]["lease_seconds"] * 1000
+    keeper = leases.Keeper(lease_ms)
+    owner = f"cli-{os.getpid()}"
+    try:
+        with Progress(transient=False) as progress:
+            task = progress.add_task("Importing", total=record.total)
+            while record.status != ImportStatus.DONE:
+                claimed = imports.claim(record.id, owner, lease_ms)
+                if claimed is None:
+                    time.sleep(0.25)
+                else:
+                    keeper.hold([claimed])
+                    try:
+                        imports.create_chunk(claimed, settings)
+                    finally:
+                        keeper.drop([claimed])
+                record = Import.get_by_id(record.id)
+                progress.update(task, completed=record.created + record.rejected)
+    finally:
+        keeper.stop()
+    return record
 
 
 @db_commands.command("upgrade")

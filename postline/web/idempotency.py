@@ -19,8 +19,8 @@ from models import IdempotencyKey
 from postline import clock, db
 from postline.errors import Conflict, Invalid
 from postline.keyring import keyring
-from postline.web.api import JSON, MULTIPART, Blueprint
-from postline.web.body import json_body
+from postline.web.api import JSON, MULTIPART, RAW_TYPES, Blueprint
+from postline.web.body import json_body, raw_body
 from postline.web.errors import ApiError
 
 HEADER = "Idempotency-Key"
@@ -82,7 +82,8 @@ def idempotent(replay_schema, example):
 
 
 def fingerprint():
-    """SHA-256 of the request body: canonical JSON (sorted keys), or the multipart parts."""
+    """SHA-256 of the request body: canonical JSON (sorted keys), the multipart parts, or
+    the bytes of a file's body (CSV, NDJSON)."""
     digest = hashlib.sha256()
     if request.mimetype == MULTIPART:
         for name, upload in sorted(request.files.items(multi=True), key=lambda item: item[0]):
@@ -92,6 +93,8 @@ def fingerprint():
             digest.update(upload.stream.sha256.encode())
         for name, value in sorted(request.form.items(multi=True)):
             digest.update(f"{name}\0{value}\0".encode())
+    elif request.mimetype in RAW_TYPES:
+        digest.update(raw_body())  # a file import: its bytes as sent
     else:
         body = json_body()
         digest.update(json.dumps(body, sort_keys=True, separators=(",", ":")).encode())

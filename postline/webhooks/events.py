@@ -20,6 +20,7 @@ TYPES = (
     "webhook.test",
     "connection.expired",
     "post.comment_failed",
+    "import.completed",
 )
 TEST_MESSAGE = "A test event from Postline: your endpoint received it."
 

@@ -9,6 +9,7 @@ from openapi_schema_validator import OAS30Validator
 
 from devtools.connecting import authorize
 from models import Connection, Event
+from postline import imports
 from postline.connections import tokens
 from postline.posts import publishing
 from postline.webhooks import delivery, events
@@ -44,6 +45,11 @@ def test_each_event_a_receiver_gets_matches_its_named_schema(client, api, make_k
         "firstComment": {"content": "No #sandbox:block"},
     }
     tester.post("/v1/posts", json=commented)
+    # A file of one row, created by the worker's import pool: import.completed.
+    imported = f"channelId,content\n{channel},Imported\n"
+    assert tester.post("/v1/posts/import", data=imported, content_type="text/csv").status_code == 202
+    while claimed := imports.claim_due("events-worker", 60_000):
+        imports.create_chunk(claimed, client.application.config["POSTLINE"])
     while batch := publishing.claim_batch("events-worker", 60_000, 10):
         publishing.publish_batch(batch, {"retry_delays": [60], "timeout": 5}, 60_000)
     assert api.client.get(authorize(api)).status_code == 200
