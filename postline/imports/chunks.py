@@ -68,6 +68,9 @@ def create_chunk(record, settings):
     rows = ImportRow.waiting(record.id, CHUNK_ROWS)
     items = [(row, json.loads(row.fields)) for row in rows]
     problems = review.resolve_channels(scope, items)
+    for index, (_, fields) in enumerate(items):
+        if review.queue_problems(fields):
+            problems.setdefault(index, []).extend(review.queue_problems(fields))
     problems.update(_fetch_media(scope, items, problems))
     ready = [(index, fields) for index, (_, fields) in enumerate(items) if index not in problems]
     for _, fields in ready:

@@ -81,7 +81,7 @@ def dry_run(scope, items, settings):
                     found.append({"field": field, "message": "is not a URL with a host"})
             elif values[i] not in owned_media:
                 found.append({"field": field, "message": "no such media"})
-        found += _time_problems(fields, earliest, window)
+        found += _time_problems(fields, earliest, window) + queue_problems(fields)
         if not found:
             posts.append((index, _unsaved_post(fields)))
     version_problems, _ = checks.versions_checked(posts, at_index)
@@ -89,6 +89,13 @@ def dry_run(scope, items, settings):
         index, field = from_index(problem["field"])
         problems[index].append({"field": field.removeprefix("platforms."), "message": problem["message"]})
     return [(items[index][0], found) for index, found in sorted(problems.items()) if found]
+
+
+def queue_problems(fields):
+    """A row that asks for the channel's queue, before posting queues exist."""
+    if fields.get("queue"):
+        return [{"field": "queue", "message": "posting queues are not available yet: give scheduledFor"}]
+    return []
 
 
 def at_index(index, field):
