@@ -10,7 +10,7 @@ from postline import clock, db, timestamps
 from postline.db import due
 from postline.errors import Conflict, Invalid, NotFound
 from postline.limits import usage
-from postline.posts import checks, targets, versions
+from postline.posts import checks, story, targets, versions
 from postline.queries import posts as queries
 from postline.statuses import PostStatus
 from postline.webhooks import events
@@ -38,6 +38,7 @@ def create(key, items, settings, path=single_path):
         db.insert_rows(Post, [post.__data__ for post in posts])
         events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
     usage.count(key.account_id, key.mode, posts_created=len(posts))
+    story.created(key, posts)
     for post in posts:
         post._targets = []  # a new post has no targets yet: no need to ask the database
     return posts
@@ -125,6 +126,7 @@ def update(key, changes, settings, path=single_path):
             post.save()
         checks.drop_unpublished_targets(moved)
         checks.drop_unsent_parts(ids)
+    story.changed(key, changes, found)
     return targets.attach([found[post_id] for post_id in ids])
 
 
@@ -137,6 +139,7 @@ def delete(key, ids, path):
             if found[post_id].status == PostStatus.PUBLISHING:
                 raise _not_editable(found[post_id], path(index))
         Post.delete().where(Post.id.in_(ids)).execute()
+    story.deleted(key, ids)
     return ids
 
 
