@@ -3,19 +3,27 @@
 `[server] log_format` is `text` (a line a person reads: time, level, logger, message,
 then `key=value` fields) or `json` (one JSON object a line, for a log collector).
 Lines about one thing carry its ids as fields (`request_id`, `post_id`,
-`delivery_id`...), passed as `extra={"fields": {...}}` or through `event()`.
+`delivery_id`...), passed as `extra={"fields": {...}}` or through `event()`; while a
+request is answered, every `event()` line also carries its `request_id` and who made
+it (`key_id`, or `user_id` for the console), bound by the request hooks (`begin`,
+`bind`). docs/operations.md (Logs) lists the fields.
 SQL is logged at DEBUG only with `[database] log_queries = true`. Nothing logged
 holds a secret: no API key, token, webhook secret or request body. A text line holds
 no control character (a client's `%0a` in a path is written `\\n`), and a traceback
 below it is indented: each line at the margin is one record.
 """
 
+import contextvars
 import json
 import logging
 import re
 import time
 
 FIELDS = "fields"
+# A console user's id: a change made in the console names the user, not a key.
+USER_PREFIX = "user_"
+# The fields bound to what this thread is doing now (a request): None outside one.
+_bound = contextvars.ContextVar("postline_log_fields", default=None)
 # C0 and C1 control characters and DEL; a tab too, which a reader cannot tell from spaces.
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
@@ -117,5 +125,40 @@ def gunicorn_config(settings):
 
 
 def event(logger, message, level=logging.INFO, **fields):
-    """Log `message` with `fields` (ids, outcomes) as structured fields."""
+    """Log `message` with `fields` (ids, outcomes) as structured fields, followed by
+    those bound to the request being answered (its id, who made it)."""
+    bound = _bound.get()
+    if bound:
+        fields.update((name, value) for name, value in bound.items() if name not in fields)
     logger.log(level, message, extra={FIELDS: fields})
+
+
+def begin(**fields):
+    """Bind `fields` (a request's id) to every `event()` line of this thread until `end()`."""
+    _bound.set(fields)
+
+
+def bind(**fields):
+    """Add `fields` (who is asking) to those bound by `begin()`."""
+    bound = _bound.get()
+    if bound is not None:
+        _bound.set({**bound, **fields})
+
+
+def end():
+    _bound.set(None)
+
+
+def actor(key):
+    """Who is behind a change, as fields: `key_id` of an API key, or `user_id` of a
+    console user acting in a key's place (a session's Principal carries the user's id)."""
+    if key is None:
+        return {}
+    return {"user_id" if key.id.startswith(USER_PREFIX) else "key_id": key.id}
+
+
+def instant(ms):
+    """A Unix-ms time as logs write times (`2027-01-15T09:30:00.000Z`); None stays None."""
+    if ms is None:
+        return None
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ms // 1000)) + f".{ms % 1000:03d}Z"

@@ -23,7 +23,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from models import LIVE, Channel, ChannelConnection, Connection, OAuthState
 from postline import clock, db, platforms
-from postline.connections import settings, tokens
+from postline.connections import settings, story, tokens
 from postline.errors import Forbidden, Invalid, NotFound
 from postline.keyring import keyring
 from postline.statuses import ConnectionStatus
@@ -109,6 +109,7 @@ def start(key, provider, channel_id=None, return_to=None, console_session=None):
     )
     state = f"{nonce}.{keyring.oauth_state_signature(nonce)}"
     url = adapter.authorize_url(provider_settings, settings.redirect_uri(provider), state, verifier)
+    story.authorization_started(key, provider, channel_id)
     return {"url": url, "state": state, "expires_at": now + STATE_TTL_MS}
 
 
@@ -150,6 +151,7 @@ def finish(provider, args, console_session=None):
     except (platforms.TokenRefused, platforms.PlatformUnavailable) as error:
         raise AuthFailed("platform_error", bounded(error.message), back) from None
     connections = _save(record, provider, profiles, granted)
+    story.connected(connections, record.account_id, record.mode, record.channel_id)
     return Connected(connections, back, record.account.name, record.mode)
 
 

@@ -5,7 +5,7 @@ import logging
 
 from models import Channel, ChannelConnection, Connection
 from postline import clock, platforms
-from postline.connections import settings, tokens
+from postline.connections import settings, story, tokens
 from postline.connections.authorization import link
 from postline.errors import Invalid, NotFound, PlatformDown
 from postline.statuses import ConnectionStatus
@@ -18,6 +18,7 @@ def add_to_channel(key, connection_id, channel_id):
     connection = Connection.get_visible(key, connection_id)
     channel_of(key, channel_id)
     link(channel_id, connection.id, clock.now_ms())
+    story.channel_changed(key, connection, channel_id, added=True)
     return connection
 
 
@@ -28,6 +29,7 @@ def remove_from_channel(key, connection_id, channel_id):
     ChannelConnection.delete().where(
         (ChannelConnection.channel == channel_id) & (ChannelConnection.connection == connection.id)
     ).execute()
+    story.channel_changed(key, connection, channel_id, added=False)
     return connection
 
 
@@ -46,6 +48,7 @@ def delete(key, connection_id):
     connection = Connection.get_visible(key, connection_id)
     if connection.simulated:
         connection.delete_instance()  # no platform to tell
+        story.removed(key, connection, revoked=False)
         return
     adapter = platforms.provider(connection.provider)
     token = connection.refresh_token or connection.access_token
@@ -56,6 +59,7 @@ def delete(key, connection_id):
             settings.provider_settings(connection.provider), tokens.decrypt(token), settings.timeout()
         )
     connection.delete_instance()
+    story.removed(key, connection, revoked=bool(adapter is not None and token))
 
 
 def refresh(key, connection_id):

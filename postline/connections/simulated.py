@@ -7,7 +7,7 @@ ever leaves Postline for it."""
 
 from models import LIVE, Connection
 from postline import clock, ids, platforms
-from postline.connections import records
+from postline.connections import records, story
 from postline.connections.authorization import link
 from postline.errors import Forbidden, Invalid
 from postline.keyring import keyring
@@ -42,4 +42,5 @@ def create(key, platform, channel_id, username=None):
         last_verified_at=now,
     )
     link(channel.id, connection.id, now)
+    story.simulated(key, connection, channel.id)
     return connection

@@ -14,18 +14,15 @@ connects again. A claim outlives the longest refresh call, so a slow refresh is 
 repeated with the spent token by another process.
 """
 
-import logging
 import time
 
 from models import Connection
 from postline import clock, db, platforms
-from postline.connections import settings
+from postline.connections import settings, story
 from postline.keyring import keyring
 from postline.queries import connections as queries
 from postline.statuses import ConnectionStatus
 from postline.webhooks import events
-
-log = logging.getLogger(__name__)
 
 # The worker refreshes tokens that expire within this long (README, Connections).
 REFRESH_AHEAD_MS = 15 * 60 * 1000
@@ -172,7 +169,7 @@ def _refresh_claimed(connection_id, claim):
             last_error_message=failure.message,
             updated_at=clock.now_ms(),
         ).where(held).execute()
-        log.warning("connection %s: refresh failed, trying again later: %s", connection_id, failure.message)
+        story.refresh_failed(connection, failure.message)
         raise RefreshFailed(failure.message) from None
     # One statement writes the new pair and ends the claim.
     Connection.update(
@@ -183,7 +180,7 @@ def _refresh_claimed(connection_id, claim):
         last_error_message=None,
         updated_at=clock.now_ms(),
     ).where(held).execute()
-    log.info("connection %s: tokens refreshed", connection_id)
+    story.refreshed(connection, tokens.expires_at)
     return Connection.get_by_id(connection_id)
 
 
@@ -233,7 +230,7 @@ def mark_dead(connection, status, code, message, where=None):
                 },
             )
     if changed:
-        log.warning("connection %s is %s: %s", connection.id, status, message)
+        story.died(connection, status, code, message)
     return bool(changed)
 
 

@@ -1,6 +1,8 @@
 """What happens around every request: request id, connection, authentication,
 rate limit (and usage), permission and body type, in that order, before the view
-runs; afterwards, the request id and rate-limit headers.
+runs; afterwards, the request id and rate-limit headers, and the access line. The
+request id, and then the key (or console user) that asks, are bound to every log
+event the request makes (postline/logs.py).
 """
 
 import logging
@@ -38,6 +40,7 @@ def init_app(app):
     app.extensions["postline.last_seen"] = heartbeat.LastSeen()
     app.before_request(before_request)
     app.after_request(after_request)
+    app.teardown_request(_end_log_context)
     headers.init_app(app)
 
 
@@ -52,6 +55,7 @@ def before_request():
     state.started = time.perf_counter()
     incoming = req.headers.get("X-Request-Id", "")
     state.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
+    logs.begin(request_id=state.request_id)
     method = "GET" if req.method == "HEAD" else req.method
     known = app.extensions["postline.auth_rules"].get((req.endpoint, method))
     if known is None:
@@ -65,6 +69,7 @@ def before_request():
     else:
         state.api_key = keys.authenticate(req.headers.get("Authorization"))
     key = state.api_key
+    logs.bind(**logs.actor(key))
     if req.view_args and not all(storable_text(value) for value in req.view_args.values()):
         raise ApiError.from_status(404)  # no id holds such characters
     if not state.get("legacy"):
@@ -105,7 +110,7 @@ def _log_access(req, state, response):
     level = logging.DEBUG if req.path in QUIET_PATHS else logging.INFO
     if not access_log.isEnabledFor(level):
         return  # spare building the fields (server.log_level above INFO)
-    key = state.get("api_key")
+    # Who asked (`key_id`, or the console's `user_id`) is bound to the log context.
     logs.event(
         access_log,
         f"{req.method} {req.path} {response.status_code}",
@@ -115,5 +120,8 @@ def _log_access(req, state, response):
         status=response.status_code,
         duration_ms=round((time.perf_counter() - state.get("started", time.perf_counter())) * 1000, 1),
         request_id=state.get("request_id"),
-        key_id=key.id if key is not None else None,
     )
+
+
+def _end_log_context(_error):
+    logs.end()  # what this thread logs next is no part of this request

@@ -40,6 +40,8 @@ RESPONSE_BODY_LIMIT = 1024
 GONE = 410  # a receiver's way to say: no more deliveries, ever
 USER_AGENT = f"Postline-Webhooks/{VERSION}"
 FLUSH_SECONDS = 0.5
+# The ids an event's data may hold that its deliveries' log lines carry.
+SUBJECTS = ("post_id", "connection_id")
 
 
 @dataclass(frozen=True)
@@ -144,11 +146,13 @@ class _Batch:
             webhook_id=self.webhook.id,
             event=event.type,
             event_id=event.id,
+            **subject(event),
             attempt=number,
             status=status,
             response_status=outcome.status,
             duration_ms=outcome.duration_ms,
             error=outcome.error,
+            next_attempt_at=logs.instant(next_attempt_at),
         )
         columns = {
             "status": status,
@@ -260,6 +264,14 @@ def _request(event, number, secrets, now_ms):
         **signatures.standard_webhooks_headers(event.id, body, secrets, timestamp),
     }
     return body, headers
+
+
+def subject(event):
+    """The ids of what the event is about (`post_id`, `connection_id`), read from its
+    data: a delivery's log line carries them, so that grepping a post's id finds the
+    deliveries of its events."""
+    data = json.loads(event.data)
+    return {name: data[name] for name in SUBJECTS if name in data}
 
 
 def payload(event):

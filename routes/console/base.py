@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
+from postline import logs
 from postline.accounts import sessions as console_sessions
 from postline.errors import DomainError, Invalid, NotFound, RefusedContent
 from postline.web import sessions
@@ -40,6 +41,8 @@ def guard():
             )
         )
     g.user = session.user if session else None
+    if g.user is not None:
+        logs.bind(user_id=g.user.id)  # on the access line and every change this page makes
     if request.method == "POST" and request.endpoint not in UPLOADS:
         check_csrf()
 

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from models import Event, Post, PostPart, PostTarget, SandboxPublication
-from postline import db, platforms
+from postline import db, logs, platforms
 from postline.db import due, leases
 from postline.posts import publishing
 from postline.posts.publishing import writes
@@ -380,17 +380,27 @@ def test_each_outcome_is_one_log_line_with_the_post_target_and_error(tester, cap
     done, failing = create(tester), create(tester, content="Oops #sandbox:fail")
     run_worker()
     lines = {r.fields["post_id"]: r.fields for r in caplog.records if r.name == "postline.posts.publishing"}
+    published = tester.get(f"/v1/posts/{done}").get_json()["data"]["targets"][0]
     assert lines[done] == {
         "post_id": done,
-        "post_status": "done",
         "attempt": 1,
-        "connection_id": None,
+        "post_status": "done",
         "platform": "sandbox",
+        "connection_id": None,
         "outcome": "published",
-        "error_code": None,
+        "platform_post_id": published["platformPostId"],
+        "url": published["url"],
     }
-    assert (lines[failing]["post_status"], lines[failing]["outcome"], lines[failing]["error_code"]) == (
-        "failed",
-        "failed",
-        "SANDBOX_FAILURE",
-    )
+    failed = tester.get(f"/v1/posts/{failing}").get_json()["data"]
+    assert lines[failing] == {
+        "post_id": failing,
+        "attempt": 1,
+        "post_status": "failed",
+        "platform": "sandbox",
+        "connection_id": None,
+        "outcome": "failed",
+        "error_code": "SANDBOX_FAILURE",
+        "error_message": failed["lastError"]["message"],
+        "next_attempt_at": logs.instant(failed["nextAttemptAt"]),
+    }
+    assert failed["nextAttemptAt"] is not None

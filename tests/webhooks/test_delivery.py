@@ -18,6 +18,7 @@ from standardwebhooks.webhooks import Webhook as StandardWebhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
 from models import Event, Webhook, WebhookDelivery
+from postline import logs
 from postline.db import database, leases
 from postline.jobs import maintenance
 from postline.keyring import keyring
@@ -664,12 +665,15 @@ def test_each_attempt_is_one_log_line_naming_the_webhook_event_and_outcome(
         "webhook_id": webhook["id"],
         "event": "post.delivered",
         "event_id": event.id,
+        "post_id": "post_1",  # from the event's data: a post's id finds its deliveries
         "attempt": 1,
         "status": "pending",
         "response_status": 500,
         "duration_ms": line.fields["duration_ms"],
         "error": "HTTP 500: not a 2xx answer",
+        "next_attempt_at": logs.instant(delivery_of(event).next_attempt_at),
     }
+    assert line.fields["next_attempt_at"].endswith("Z")
     assert "retrying" in line.getMessage() and webhook["secret"] not in caplog.text
 
 

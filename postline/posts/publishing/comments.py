@@ -110,6 +110,7 @@ def _retry_one(claimed, settings):
         if failed_for_good:
             data = outcomes.comment_failed(post, target, claimed)
             events.record(post.account_id, post.mode, "post.comment_failed", data)
+    outcomes.report_comment(post, target, claimed)
 
 
 def _mark(part):

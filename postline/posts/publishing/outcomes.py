@@ -1,5 +1,6 @@
 """How an attempt ends: the post's new state and the event that reports it, and what is
-logged and counted once it is committed."""
+logged (a line per target and per part: docs/operations.md, Logs) and counted once it
+is committed."""
 
 import dataclasses
 import logging
@@ -10,7 +11,7 @@ from postline import clock, logs, metrics
 from postline.db import due
 from postline.limits import usage
 from postline.platforms import BLOCKED, PERMANENT
-from postline.statuses import PostStatus, TargetStatus
+from postline.statuses import PartKind, PostStatus, TargetStatus
 
 log = logging.getLogger(__package__)  # one logger for all of publishing
 
@@ -131,31 +132,107 @@ def _blocked(base, code, message, resume_at):
 
 
 def report(posts, statuses):
-    """Tell what came of each post, once committed: a log line per target (or per post
-    without targets), usage (every delivered post, every attempt that ended failed) and
-    metrics. `statuses`: {post id: its status now, or None if its lease was lost}."""
+    """Tell what came of each post's attempt, once committed: log lines (docs/operations.md,
+    Logs), usage (every delivered post, every attempt that ended failed) and metrics.
+    `statuses`: {post id: its status now, or None if its lease was lost}."""
     counters = {PostStatus.DONE: "posts_delivered", PostStatus.FAILED: "posts_failed"}
     now = clock.now_ms()
     for post in posts:
         status = statuses[post.id]
-        if status in (None, PostStatus.PUBLISHING):
-            continue  # its lease was lost (the new owner reports it), or a platform is still at work
+        if status is None:
+            continue  # its lease was lost: the new owner reports it
+        if status == PostStatus.PUBLISHING:
+            _log_waiting(post)  # a platform is still at work
+            continue
         if status in counters:
             usage.count(post.account_id, post.mode, **{counters[status]: 1})
         if status == PostStatus.DONE and post.attempts == 1:
             metrics.published_late((now - post.scheduled_for) / 1000)
         for target in post.targets or [None]:
-            platform = target.platform if target else None
-            outcome = target.status if target else status
-            metrics.target_ended(platform, outcome)
-            logs.event(
-                log,
-                f"post {post.id} {status}: {platform or 'no target'} {outcome}",
-                post_id=post.id,
-                post_status=status,
-                attempt=post.attempts,
-                connection_id=target.connection_id if target else None,
-                platform=platform,
-                outcome=outcome,
-                error_code=(target.error_code if target else None) or post.last_error_code,
-            )
+            metrics.target_ended(target.platform if target else None, target.status if target else status)
+            _log_target(post, status, target)
+            if target is not None and len(target.parts) > 1:
+                for part in target.parts:
+                    _log_part(post, target, part, post.attempts)
+
+
+def report_comment(post, target, part):
+    """Log how a first comment's own retry ended (postline/posts/publishing/comments.py)."""
+    _log_part(post, target, part, part.attempts, f"post {post.id} first comment retried")
+
+
+def _log_target(post, status, target):
+    """One line per target (or per post without any): its outcome, with the platform's
+    id and url once published, or the error and when the post is tried again."""
+    outcome = target.status if target else status
+    fields = {
+        "post_id": post.id,
+        "attempt": post.attempts,
+        "post_status": status,
+        "platform": target.platform if target else None,
+        "connection_id": target.connection_id if target else None,
+        "outcome": outcome,
+    }
+    if outcome == TargetStatus.PUBLISHED:
+        fields.update(platform_post_id=target.platform_post_id, url=target.url)
+    else:
+        failing = target.failing if target else None
+        fields["error_code"] = (failing.error_code if failing else None) or post.last_error_code
+        fields["error_message"] = (failing.error_message if failing else None) or post.last_error_message
+    if status != PostStatus.DONE:
+        fields["next_attempt_at"] = logs.instant(post.next_attempt_at)
+    level = logging.INFO if status == PostStatus.DONE else logging.WARNING
+    logs.event(log, _said(post, status, fields), level, **fields)
+
+
+def _said(post, status, fields):
+    said = f"post {post.id} attempt {post.attempts} {status}: {fields['platform'] or 'no target'}"
+    said += f" {fields['outcome']}"
+    if status == PostStatus.DONE:
+        return said
+    if fields.get("error_code"):
+        said += f" ({fields['error_code']})"
+    next_attempt_at = fields["next_attempt_at"]
+    return said + (f", tried again at {next_attempt_at}" if next_attempt_at else ", not tried again")
+
+
+def _log_part(post, target, part, attempt, said=None):
+    """One line per part of a thread or a post with a first comment."""
+    fields = {
+        "post_id": post.id,
+        "attempt": attempt,
+        "platform": target.platform,
+        "connection_id": target.connection_id,
+        "part_index": part.position,
+        "part_kind": part.kind,
+        "outcome": part.status,
+    }
+    if part.status == TargetStatus.PUBLISHED:
+        fields.update(platform_post_id=part.platform_post_id, url=part.url)
+    elif part.error_code:
+        fields.update(error_code=part.error_code, error_message=part.error_message)
+    if part.kind == PartKind.COMMENT and part.status != TargetStatus.PUBLISHED:
+        fields["next_attempt_at"] = logs.instant(part.next_attempt_at)
+    said = said or f"post {post.id} attempt {attempt}"
+    logs.event(log, f"{said}: {target.platform} part {part.position} ({part.kind}) {part.status}", **fields)
+
+
+def _log_waiting(post):
+    """A line per target a platform is still working on: when it is asked again."""
+    for target in post.targets:
+        waiting = [part for part in target.main_parts if part.status == TargetStatus.PROCESSING]
+        if not waiting:
+            continue
+        check_at = logs.instant(waiting[0].check_at)
+        said = f"post {post.id} attempt {post.attempts}: {target.platform} processing"
+        logs.event(
+            log,
+            f"{said}, asked again at {check_at}",
+            post_id=post.id,
+            attempt=post.attempts,
+            platform=target.platform,
+            connection_id=target.connection_id,
+            outcome=TargetStatus.PROCESSING,
+            part_index=waiting[0].position,
+            check_at=check_at,
+        )

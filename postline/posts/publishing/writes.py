@@ -200,4 +200,5 @@ def end(results):
         events.record_many(account_id, mode, event_type, payloads)
     for post, outcome in results:
         post.status, post.last_error_code = outcome.status, outcome.error_code
+        post.last_error_message, post.next_attempt_at = outcome.error_message, outcome.next_attempt_at
     return {post.id: outcome.status for post, outcome in results}
