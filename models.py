@@ -11,6 +11,7 @@ from postline.models.imports import Import, ImportRow
 from postline.models.limits import RateLimitCounter
 from postline.models.media import Media
 from postline.models.posts import Post, PostPart, PostTally, PostTallyDelta, PostTarget, SandboxPublication
+from postline.models.schedules import ChannelSchedule, Series
 from postline.models.usage import UsageDay, UsageEndpointDay, UsageRow
 from postline.models.webhooks import (
     Event,
@@ -33,6 +34,8 @@ TABLES = [
     ConsoleUser,
     ConsoleSession,
     Channel,
+    ChannelSchedule,
+    Series,
     Connection,
     ChannelConnection,
     OAuthState,
@@ -63,6 +66,7 @@ __all__ = [
     "BaseModel",
     "Channel",
     "ChannelConnection",
+    "ChannelSchedule",
     "Connection",
     "ConsoleSession",
     "ConsoleUser",
@@ -81,6 +85,7 @@ __all__ = [
     "RateLimitCounter",
     "SandboxPublication",
     "Scope",
+    "Series",
     "TenantModel",
     "UsageDay",
     "UsageEndpointDay",

@@ -47,6 +47,22 @@ from postline.schemas.posts import (
     PostTargetSchema,
     PostUpdateSchema,
 )
+from postline.schemas.schedules import (
+    EvergreenInputSchema,
+    EvergreenSchema,
+    NextSlotSchema,
+    NextSlotsQuerySchema,
+    NextSlotsSchema,
+    OccurrenceSchema,
+    ReflowSchema,
+    ScheduleInputSchema,
+    ScheduleSchema,
+    SeriesSchema,
+    SeriesSkipSchema,
+    SeriesUpdateSchema,
+    SlotAnswerSchema,
+    SlotSchema,
+)
 from postline.schemas.usage import (
     UsageCountsSchema,
     UsageDayDetailSchema,
@@ -68,6 +84,20 @@ from postline.schemas.webhooks import (
 
 __all__ = [
     "EVENTS",
+    "EvergreenInputSchema",
+    "EvergreenSchema",
+    "NextSlotSchema",
+    "NextSlotsQuerySchema",
+    "NextSlotsSchema",
+    "OccurrenceSchema",
+    "ReflowSchema",
+    "ScheduleInputSchema",
+    "ScheduleSchema",
+    "SeriesSchema",
+    "SeriesSkipSchema",
+    "SeriesUpdateSchema",
+    "SlotAnswerSchema",
+    "SlotSchema",
     "ApiKeyCreateSchema",
     "ApiKeyCreatedSchema",
     "ApiKeySchema",

@@ -28,6 +28,7 @@ from postline.jobs import heartbeat, maintenance
 from postline.jobs.guard import guarded
 from postline.limits import usage
 from postline.posts import publishing
+from postline.repeats import evergreen, series
 from postline.webhooks import delivery
 
 log = logging.getLogger("postline.worker")
@@ -74,6 +75,9 @@ def build_scheduler(settings, pools, beat):
         ("refresh-tokens", guarded("refresh-tokens", tokens.refresh_expiring), [], REFRESH_INTERVAL),
         ("expire-tokens", guarded("expire-tokens", tokens.expire_lapsed), [], REFRESH_INTERVAL),
         ("purge", guarded("purge", maintenance.purge_expired_rows), [settings], purge),
+        # Recurring posts' next occurrences and evergreen posts' repeats (docs/scheduling.md).
+        ("series", guarded("series", series.make_due_occurrences), [settings], steady),
+        ("evergreen", guarded("evergreen", evergreen.queue_repeats), [settings], steady),
     ]
     now = datetime.now(UTC)
     for job_id, function, args, seconds in jobs:

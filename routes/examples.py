@@ -111,6 +111,10 @@ POST = {
     "lastError": None,
     "targets": [],
     "deliveredAt": None,
+    "slot": None,
+    "seriesId": None,
+    "evergreen": None,
+    "evergreenOf": None,
     "createdAt": NOW,
     "updatedAt": NOW,
 }

@@ -54,6 +54,19 @@ class Post(HasLastError, TenantModel):
     thread = TextField(null=True)
     first_comment = TextField(null=True)
     platforms = TextField(null=True)
+    # Where the post came from (docs/scheduling.md; indexed where set, migration 0015):
+    # the queue slot it holds (Unix ms); the series occurrence it is (unique per series)
+    # and whether a PATCH detached it from the series' changes; its evergreen settings
+    # (JSON), where its run stands (waiting, repeated, ended), and the original and
+    # repeat number of a repeat (unique together).
+    slot = BigIntegerField(null=True)
+    series_id = CharField(max_length=40, null=True)
+    occurrence_at = BigIntegerField(null=True)
+    series_detached = BooleanField(default=False)
+    evergreen = TextField(null=True)
+    evergreen_state = CharField(max_length=8, null=True)
+    evergreen_of = CharField(max_length=40, null=True)
+    evergreen_repeat = IntegerField(null=True)
 
     class Meta:
         indexes = (
@@ -75,6 +88,11 @@ class Post(HasLastError, TenantModel):
     @property
     def platform_versions(self):
         return json.loads(self.platforms) if self.platforms else {}
+
+    @property
+    def evergreen_value(self):
+        """The evergreen settings and where the run stands, as answers show them, or None."""
+        return json.loads(self.evergreen) | {"state": self.evergreen_state} if self.evergreen else None
 
     @property
     def targets(self):

@@ -12,6 +12,7 @@ from postline.errors import Conflict, Invalid, NotFound
 from postline.limits import usage
 from postline.posts import checks, story, targets, versions
 from postline.queries import posts as queries
+from postline.schedules import posts as schedules
 from postline.statuses import PostStatus
 from postline.webhooks import events
 
@@ -35,6 +36,7 @@ def create(key, items, settings, path=single_path):
     now = clock.now_ms()
     with db.database.atomic():
         posts = _new_posts(key, items, path, now, _earliest(settings, now))
+        schedules.place(key, items, posts, now, path)
         db.insert_rows(Post, [post.__data__ for post in posts])
         events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
     usage.count(key.account_id, key.mode, posts_created=len(posts))
@@ -60,6 +62,7 @@ def _new_posts(key, items, path, now, earliest):
         problems += _check_references(item, owned, owned_media, index, path)
         status = item.get("status", PostStatus.QUEUED)
         scheduled_for = _scheduled_for(item, item.get("timezone"), now, earliest, index, path, problems)
+        problems += schedules.problems(item, scheduled_for, index, path)
         posts.append(
             Post(
                 id=Post.new_id(now),
@@ -71,6 +74,7 @@ def _new_posts(key, items, path, now, earliest):
                 timezone=item.get("timezone"),
                 media=item.get("media", []),
                 **{name: versions.stored(item.get(name)) for name in VERSIONED},
+                **schedules.columns(item),
                 status=status,
                 attempts=0,
                 has_targets=False,
@@ -84,8 +88,9 @@ def _new_posts(key, items, path, now, earliest):
     return posts
 
 
-def update(key, changes, settings, path=single_path):
-    """Apply `changes` [(post id, fields)] and re-queue each post; returns the posts."""
+def update(key, changes, settings, path=single_path, detach=True):
+    """Apply `changes` [(post id, fields)] and re-queue each post; returns the posts. A
+    series' own changes pass `detach=False` (postline/repeats/series.py)."""
     now = clock.now_ms()
     ids = [post_id for post_id, _ in changes]
     _refuse_duplicates(ids, lambda index: path(index, "id"))
@@ -98,6 +103,7 @@ def update(key, changes, settings, path=single_path):
         owned_media = _owned_media(key, [fields for _, fields in changes])
         problems = []
         moved = []
+        left = []
         for index, (post_id, fields) in enumerate(changes):
             post = found[post_id]
             if post.status not in PostStatus.EDITABLE:
@@ -110,6 +116,7 @@ def update(key, changes, settings, path=single_path):
                 fields["scheduled_for"] = _scheduled_for(
                     fields, zone, now, _earliest(settings, now), index, path, problems
                 )
+            left.append(schedules.changed(post, fields, detach))
             for name in SETTABLE:
                 if name in fields:
                     setattr(post, name, fields[name])
@@ -124,6 +131,7 @@ def update(key, changes, settings, path=single_path):
         checks.sent_parts_unchanged(patched, path)
         for post in found.values():
             post.save()
+        schedules.left_slots(left)
         checks.drop_unpublished_targets(moved)
         checks.drop_unsent_parts(ids)
     story.changed(key, changes, found)
@@ -138,6 +146,7 @@ def delete(key, ids, path):
         for index, post_id in enumerate(ids):
             if found[post_id].status == PostStatus.PUBLISHING:
                 raise _not_editable(found[post_id], path(index))
+        schedules.deleted(found.values())
         Post.delete().where(Post.id.in_(ids)).execute()
     story.deleted(key, ids)
     return ids

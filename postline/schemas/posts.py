@@ -4,6 +4,7 @@ up to MAX_BATCH posts."""
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from postline.schemas.common import ProblemSchema
+from postline.schemas.schedules import ZONE_PATTERN, EvergreenSchema, evergreen_field, recurrence_field
 from postline.schemas.versions import (
     FirstCommentSchema,
     PlatformVersionsSchema,
@@ -21,16 +22,15 @@ from postline.web.fields import (
     NOT_BLANK,
     CreatedAt,
     ScheduleInput,
+    StrictBoolean,
     Timestamp,
+    TimestampInput,
     UpdatedAt,
     described,
     unique_items,
 )
 
 MAX_BATCH = 100
-# The zone names of the server's tz database: checked by the server, documented as a
-# string (600 names, which change with tzdata releases, are no enum for a client).
-ZONE_PATTERN = r"^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$"
 
 
 class PostTargetSchema(Answer):
@@ -117,6 +117,28 @@ class PostSchema(Answer):
     delivered_at = described(
         Timestamp, "When every target was published (Unix ms)", data_key="deliveredAt", allow_none=True
     )
+    slot = described(
+        Timestamp,
+        "The queue slot it holds (Unix ms; `queue: true` placed it there), or null: not placed by the "
+        "queue, or it left its slot (a new `scheduledFor` or channel)",
+        allow_none=True,
+    )
+    series_id = described(
+        fields.String,
+        "The series it is an occurrence of (`ser_...`), or null",
+        data_key="seriesId",
+        allow_none=True,
+    )
+    evergreen = described(
+        fields.Nested,
+        "Its evergreen settings and where its run stands, or null",
+        EvergreenSchema,
+        attribute="evergreen_value",
+        allow_none=True,
+    )
+    evergreen_of = described(
+        fields.String, "The original post this one repeats, or null", data_key="evergreenOf", allow_none=True
+    )
     created_at = CreatedAt()
     updated_at = UpdatedAt()
 
@@ -168,6 +190,7 @@ class PostFieldsSchema(Schema):
     thread = thread_field()
     first_comment = first_comment_field(data_key="firstComment")
     platforms = platforms_field()
+    evergreen = evergreen_field()
 
 
 class PostCreateSchema(PostFieldsSchema):
@@ -178,6 +201,17 @@ class PostCreateSchema(PostFieldsSchema):
         required=True,
         validate=validate.Length(min=1, max=40),
     )
+    queue = StrictBoolean(
+        metadata={
+            "description": "true: take the next free slot of the channel's posting schedule at or after "
+            "now (or `queueAfter`); `scheduledFor` is then omitted"
+        }
+    )
+    queue_after = TimestampInput(
+        data_key="queueAfter",
+        metadata={"description": "With `queue: true`: the slot is at or after this moment"},
+    )
+    recurrence = recurrence_field()
 
     class Meta:
         # Said in words rather than as an `anyOf`, which generators cannot type.

@@ -112,6 +112,7 @@ PATH_PARAMETERS = {
     "key_id": ("The API key's id, `key_...` (not the key itself)", "key_01jd3x7e1r5t9y3u7i1o5p9a3s", "key_"),
     "media_key": ("The media file's key, `med_....<ext>`", "med_01jd3xd8q2w6e0r4t8y2u6i0o4.png", "med_"),
     "connection_id": ("The connection's id, `conn_...`", "conn_01jd3xe4r8t2y6u0i4o8p2a6s0", "conn_"),
+    "series_id": ("The series' id, `ser_...`", "ser_01jd3xf0t4y8u2i6o0p4a8s2d6", "ser_"),
     "import_id": ("The import's id, `imp_...`", "imp_01jd3xf0t4y8u2i6o0p4a8s2d6", "imp_"),
     "provider": ("The provider: x, linkedin, meta (Facebook Pages and Instagram) or tiktok", "x", None),
 }

@@ -103,7 +103,8 @@ ERRORS = {
     ),
     409: (
         "CONFLICT",
-        "The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), "
+        "The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, "
+        "`SCHEDULE_PAUSED`), "
         "or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, "
         "with `Retry-After`).",
     ),

@@ -51,6 +51,10 @@ def test_create_returns_the_whole_post(api, channel):
         "lastError": None,
         "targets": [],
         "deliveredAt": None,
+        "slot": None,
+        "seriesId": None,
+        "evergreen": None,
+        "evergreenOf": None,
         "createdAt": NOW,
         "updatedAt": NOW,
     }

@@ -80,7 +80,20 @@ def test_every_route_is_documented_with_its_errors(app, client):
 # The verbs an operationId may start with, by method (docs/api.md, The OpenAPI document).
 VERBS = {
     "get": ("list", "get", "start", "finish"),
-    "post": ("create", "upload", "import", "add", "remove", "refresh", "verify", "send", "retry"),
+    "post": (
+        "create",
+        "upload",
+        "import",
+        "add",
+        "remove",
+        "refresh",
+        "verify",
+        "send",
+        "retry",
+        "skip",
+        "reflow",
+    ),
+    "put": ("update",),
     "patch": ("update",),
     "delete": ("delete",),
 }
