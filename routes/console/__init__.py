@@ -3,12 +3,13 @@ functions the /v1 views call (docs/console.md). One module per page; each
 adds its views to the one blueprint of routes/console/base.py."""
 
 # Each page module adds its views to the blueprint when imported.
-from routes.console import auth, channels, connections, keys, posts, usage, webhooks  # noqa: F401
+from routes.console import auth, channels, connections, imports, keys, posts, usage, webhooks  # noqa: F401
 from routes.console.base import blp
 
 # Pages in the navigation bar, in order: (endpoint, label).
 NAVIGATION = [
     ("console.calendar", "Calendar"),
+    ("console.import_page", "Import"),
     ("console.channel_list", "Channels"),
     ("console.connection_list", "Connections"),
     ("console.api_keys", "API keys"),
