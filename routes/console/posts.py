@@ -62,6 +62,19 @@ def needs_attention(post):
 
 
 @blp.app_template_global()
+def retry_note(post):
+    """What happens next to a post that needs attention, in the user's time zone: a failed
+    post keeps `failed` (the API's status) while it waits for its next attempt."""
+    if not needs_attention(post):
+        return None
+    if post.next_attempt_at is not None:
+        return f"will be retried at {local(post.next_attempt_at)}"
+    if post.last_error_code == UNCONFIRMED:
+        return None  # the Resend button says what to do
+    return "will not be retried on its own"
+
+
+@blp.app_template_global()
 def retry_label(post):
     """What the one-click button on a post says: "resend" once a send went unconfirmed
     (check the platform first), "retry" for other failed and blocked posts, else None."""

@@ -159,6 +159,7 @@ def test_a_foreign_channel_is_refused(console, make_key):
 
 
 def test_a_failed_post_shows_its_error_and_retry_queues_it_again(console):
+    console.post("/console/settings", {"timeZone": "Asia/Tokyo"})
     console.post("/console/mode", {"mode": "test", "next": "/console/calendar"})
     ch = channel_id(console)
     console.post("/console/posts/new", {"channelId": ch, "content": "Boom #sandbox:fail"})
@@ -170,6 +171,15 @@ def test_a_failed_post_shows_its_error_and_retry_queues_it_again(console):
     assert "Needs attention" in calendar and "SANDBOX_FAILURE" in calendar and ">Retry<" in calendar
     page = console.text(f"/console/posts/{post.id}")
     assert 'id="post-error"' in page
+    # Still `failed`, as the API says, and when the worker tries it again, in the user's zone.
+    failed = Post.get_by_id(post.id)
+    zone = zoneinfo.ZoneInfo("Asia/Tokyo")
+    retry_at = datetime.datetime.fromtimestamp(failed.next_attempt_at / 1000, zone).strftime("%Y-%m-%d %H:%M")
+    status = 'id="post-status">failed</span> <span class="retry-note" id="post-retry">'
+    assert f"{status}will be retried at {retry_at} (Asia/Tokyo)" in page
+    assert f"will be retried at {retry_at}" in calendar
+    Post.update(next_attempt_at=None).where(Post.id == post.id).execute()  # out of attempts
+    assert "will not be retried on its own" in console.text(f"/console/posts/{post.id}")
     console.post(f"/console/posts/{post.id}/retry", {"next": "/console/calendar"})
     retried = Post.get_by_id(post.id)
     assert retried.status == PostStatus.QUEUED and retried.last_error_code is None
