@@ -1,6 +1,6 @@
 """Every status value the service stores, one definition each.
 
-The API shows them as they are; the README's API notes tell what each means.
+The API shows them as they are; docs/api-notes.md tells what each means.
 """
 
 

@@ -1,4 +1,4 @@
-"""The layers point one way (README, Layout): routes -> schemas -> postline.web ->
+"""The layers point one way (docs/development.md, Layout): routes -> schemas -> postline.web ->
 domain packages -> models -> postline.db and the base modules; no module imports
 itself back through others; and the worker never loads the web stack."""
 

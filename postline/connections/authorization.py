@@ -1,5 +1,5 @@
 """Connecting an account: an OAuth run from `GET /v1/connections/{provider}/auth` to
-the provider's callback (README, API notes: Connections).
+the provider's callback (docs/api-notes.md: Connections).
 
 The `state` handed to the provider is `<nonce>.<signature>`: the signature (a keyed
 hash under the server secret) refuses forged states before any database work; the

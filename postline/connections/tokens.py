@@ -24,7 +24,7 @@ from postline.queries import connections as queries
 from postline.statuses import ConnectionStatus
 from postline.webhooks import events
 
-# The worker refreshes tokens that expire within this long (README, Connections).
+# The worker refreshes tokens that expire within this long (docs/api-notes.md: Tokens).
 REFRESH_AHEAD_MS = 15 * 60 * 1000
 # A token this close to its expiry is refreshed before a call rather than used.
 USABLE_MARGIN_MS = 60 * 1000

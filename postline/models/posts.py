@@ -22,7 +22,7 @@ from postline.statuses import PartKind, TargetStatus
 
 
 class Post(HasLastError, TenantModel):
-    """A post and where it stands in its lifecycle (README, API notes: Posts).
+    """A post and where it stands in its lifecycle (docs/api-notes.md: Posts).
 
     `due_at` is when the worker must next act on the post (its schedule, a retry, or
     the end of a publishing lease); NULL when nothing is pending. `post_tally` keeps

@@ -1,4 +1,4 @@
-"""Creating, editing and deleting posts (README, API notes: Posts, Editing, Batches).
+"""Creating, editing and deleting posts (docs/api-notes.md: Posts, Editing, Batches).
 
 Everything here is all-or-nothing: one transaction per call, whether it carries one
 post or a batch of a hundred. `path(i, field)` names a field in the client's terms

@@ -1,5 +1,5 @@
 """The webhook events: the body of each delivery, `{id, event, data, timestamp}`, and the
-`data` of each event type (README, Webhooks). Event `data` fields are snake_case.
+`data` of each event type (docs/webhooks.md). Event `data` fields are snake_case.
 
 These schemas document what postline/posts, postline/connections, postline/imports
 and postline/webhooks write; tests/webhooks/test_event_schemas.py holds real events to them.

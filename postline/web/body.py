@@ -1,4 +1,4 @@
-"""Reading a JSON request body strictly (README, API notes: Request bodies).
+"""Reading a JSON request body strictly (docs/api-notes.md: Request bodies).
 
 One reader for the body parser and the idempotency fingerprint, so both see the
 same value and refuse the same bodies, with a 400 naming `body` or the field:

@@ -1,4 +1,4 @@
-"""Idempotency keys for POST endpoints (README, API notes: Idempotency keys).
+"""Idempotency keys for POST endpoints (docs/api-notes.md: Idempotency keys).
 
 A key is scoped to (API key, method + route, key). The first request reserves it;
 its 2xx answer is stored in the same transaction as what it created, so either both

@@ -1,5 +1,5 @@
 """Events: recorded in the caller's transaction, so an event exists if and only if
-the change that caused it was committed (README, Webhooks).
+the change that caused it was committed (docs/webhooks.md).
 
 Recording an event also queues its deliveries, in the same transaction (an outbox):
 one per active webhook of the account and mode subscribed to the event's type.
