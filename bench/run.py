@@ -1,9 +1,9 @@
 """Every benchmark, then one table: `python3 tasks.py bench` (or `python bench/run.py`).
 
 Runs bench/api.py (SQLite, and PostgreSQL when reachable), bench/worker.py,
-bench/webhooks.py, bench/publishing.py, bench/platforms.py and bench/media.py one after
-another, each in a process of its own with `--results`, their own output going to
-bench/last-run.log, and prints one table: each figure, what it was measured from, its
+bench/webhooks.py, bench/publishing.py, bench/platforms.py, bench/media.py and
+bench/imports.py one after another, each in a process of its own with `--results`,
+their own output going to bench/last-run.log, and prints one table: each figure, what it was measured from, its
 target and whether it was met.
 Needs `wrk` and `curl` (Debian: apt-get install wrk curl). About fifteen minutes.
 """
@@ -35,6 +35,7 @@ def runs():
     yield ["publishing.py"]
     yield ["platforms.py"]
     yield ["media.py"]
+    yield ["imports.py"]
 
 
 def main():
