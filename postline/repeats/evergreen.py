@@ -16,10 +16,11 @@ import logging
 
 from peewee import IntegrityError, fn
 
-from models import ChannelSchedule, Post, Scope
+from models import ChannelSchedule, Post
 from postline import clock, db, logs
 from postline.errors import Conflict, Invalid
 from postline.posts import lifecycle, versions
+from postline.repeats import Maker
 from postline.schedules import evergreen
 from postline.statuses import PostStatus
 
@@ -112,7 +113,8 @@ def _make_repeat(post, current, repeat, earliest, settings):
         item.update(queue=True, queue_after=earliest)
     else:
         item["scheduled_for"] = earliest
-    (made,) = lifecycle.create(Scope(post.account_id, post.mode), [item], settings)
+    maker = Maker(post.account_id, post.mode, f"evergreen:{item['evergreen_of']}")
+    (made,) = lifecycle.create(maker, [item], settings)
     if current["until"] is not None and made.scheduled_for > current["until"]:
         raise _PastUntil
     return made

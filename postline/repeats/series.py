@@ -14,10 +14,11 @@ from zoneinfo import ZoneInfo
 
 from peewee import IntegrityError
 
-from models import Post, Scope, Series
+from models import Post, Series
 from postline import clock, db, logs
 from postline.errors import Invalid
 from postline.posts import lifecycle, versions
+from postline.repeats import Maker
 from postline.schedules import recurrence
 from postline.schedules import series as occurrences
 from postline.statuses import PostStatus
@@ -175,7 +176,7 @@ def _make(series, moment, settings):
     }
     try:
         with db.database.atomic():
-            lifecycle.create(Scope(series.account_id, series.mode), [item], settings)
+            lifecycle.create(Maker(series.account_id, series.mode, f"series:{series.id}"), [item], settings)
     except IntegrityError:
         return  # made meanwhile by another worker: the unique (series, occurrence) held
     except Invalid as error:

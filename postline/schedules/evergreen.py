@@ -13,14 +13,15 @@ ENDED = "ended"  # no more repeats (`endedReason` says why)
 
 
 def stored(settings, repeat=0, ended_reason=None):
-    """The post's `evergreen` column for `settings` (as the API schema loads them)."""
+    """The post's `evergreen` column (JSON) for `settings`, as the API schema loads them:
+    the settings, which repeat the post is, and why its run ended."""
     value = {
-        "minIntervalDays": settings["min_interval_days"],
-        "maxRepeats": settings.get("max_repeats"),
+        "min_interval_days": settings["min_interval_days"],
+        "max_repeats": settings.get("max_repeats"),
         "until": settings.get("until"),
         "rotation": settings.get("rotation") or [],
         "repeat": repeat,
-        "endedReason": ended_reason,
+        "ended_reason": ended_reason,
     }
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -28,12 +29,7 @@ def stored(settings, repeat=0, ended_reason=None):
 def settings_of(column):
     """The settings a post's `evergreen` column holds, as the API schema loads them."""
     value = json.loads(column)
-    return {
-        "min_interval_days": value["minIntervalDays"],
-        "max_repeats": value["maxRepeats"],
-        "until": value["until"],
-        "rotation": value["rotation"],
-    }
+    return {name: value[name] for name in ("min_interval_days", "max_repeats", "until", "rotation")}
 
 
 def repeat_of(column):
