@@ -1,14 +1,11 @@
 """The Postline API application: `gunicorn 'app:create_app()'`."""
 
-from flask import Flask, send_from_directory
-from swagger_ui_bundle import swagger_ui_path
+from flask import Flask
 
 import routes
 from postline import VERSION, process
 from postline.web import cli, errors, hooks, legacy, limits, uploads
 from postline.web.api import Api
-
-SWAGGER_ASSETS = "/docs/assets/"
 
 
 def create_app(overrides=None):
@@ -25,9 +22,7 @@ def create_app(overrides=None):
         API_VERSION=VERSION,
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
-        OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs",
-        OPENAPI_SWAGGER_UI_URL=SWAGGER_ASSETS,
+        OPENAPI_JSON_PATH="openapi.json",  # /docs, which reads it, is routes/docs.py
         API_SPEC_OPTIONS={
             "info": {"description": "Schedule social media posts through a REST API."},
             "servers": [{"url": settings["server"]["public_url"]}],
@@ -46,12 +41,6 @@ def create_app(overrides=None):
     api = Api(app)
     routes.register(api, app)
     legacy.register(app)
-    # Swagger UI's files ship in a Python package, so /docs works without internet access.
-    app.add_url_rule(
-        f"{SWAGGER_ASSETS}<path:filename>",
-        "swagger_assets",
-        lambda filename: send_from_directory(swagger_ui_path, filename),
-    )
     limits.init_app(app)
     hooks.init_app(app)
     errors.register(app)

@@ -1,11 +1,13 @@
 """The blueprints: the /v1 resources, one module each, the service's own pages, the
-public media URLs and the web console; and the webhook events the document describes."""
+public media URLs, /docs and the icon, and the web console; and the webhook events the
+document describes."""
 
 from routes import (
     api_keys,
     channels,
     connections,
     console,
+    docs,
     health,
     imports,
     media,
@@ -44,4 +46,5 @@ def register(api, app):
         api.register_blueprint(service.metrics_blp)
     # Not through `api`: these answer without a key and stay out of the OpenAPI document.
     app.register_blueprint(public_media.blp)
+    app.register_blueprint(docs.blp)
     console.register(app)

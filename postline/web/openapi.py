@@ -8,7 +8,8 @@ what a generator needs that they do not write:
   says, so that a generator types it `Problem | None`;
 - a closed set (`Choice`) is a reference to its named enum (postline/web/choices.py);
 - each operation declares the error statuses it can answer, derived from what it reads
-  and who may call it (`error_statuses`), and the headers of its answers;
+  and who may call it (`error_statuses`), and the headers of its answers; each error
+  answer has an example in the real error shape (`error_example`);
 - every operation has an operationId (docs/api.md says how they are named);
 - the webhook events are named schemas, listed under `x-webhooks`.
 """
@@ -21,6 +22,7 @@ from apispec import BasePlugin
 
 from postline.web.choices import CLOSED_SETS, Choice
 from postline.web.envelopes import Answer
+from postline.web.errors import HTTP_ERRORS
 from postline.web.fields import NO_NUL, TimestampInput, input_field_properties
 
 JSON = "application/json"
@@ -125,6 +127,53 @@ ERRORS = {
     ),
     429: ("RATE_LIMITED", "A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds."),
 }
+# What each error status's answer looks like, shown by /docs: a real answer of Postline's.
+REQUEST_ID = "req_3f1c9a0b7d2e4f6a8b0c1d2e"
+ERROR_EXAMPLES = {
+    400: (
+        "validation_error",
+        "VALIDATION_ERROR",
+        "Invalid request: channelId: no such channel",
+        [{"field": "channelId", "message": "no such channel"}],
+    ),
+    401: (
+        "authentication_error",
+        "MISSING_API_KEY",
+        "No API key given. Send 'Authorization: Bearer <API_KEY>'.",
+    ),
+    403: (
+        "authorization_error",
+        "INSUFFICIENT_PERMISSIONS",
+        "This API key lacks a permission: requires posts:write.",
+        [{"field": "permission", "message": "requires posts:write"}],
+    ),
+    404: ("not_found_error", "NOT_FOUND", "No such resource."),
+    409: (
+        "conflict_error",
+        "POST_NOT_EDITABLE",
+        "Post post_01jd3xa0q4w8e2r6t0y4u8i2o6 is publishing and cannot be changed now.",
+        [{"field": "id", "message": "post is publishing"}],
+    ),
+    413: ("invalid_request_error", "PAYLOAD_TOO_LARGE", "The request body is larger than 1048576 bytes."),
+    415: (
+        "invalid_request_error",
+        "UNSUPPORTED_MEDIA_TYPE",
+        "Send the body as application/json (got 'text/plain').",
+    ),
+    422: (
+        "idempotency_error",
+        "IDEMPOTENCY_KEY_REUSED",
+        "This Idempotency-Key was used with a different request body; use a new key.",
+        [{"field": "Idempotency-Key", "message": "already used with a different body"}],
+    ),
+    429: (
+        "rate_limit_error",
+        "RATE_LIMIT_EXCEEDED",
+        "Rate limit exceeded: 60 requests per minute for this API key on POST /v1/posts. Retry in 12 s.",
+    ),
+}
+# Beside `error`, what a status's answer holds (its header says the same).
+ERROR_EXTRAS = {429: {"retry_after": 12}}
 DEFAULT_ERROR = (
     "Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that "
     "cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly."
@@ -206,7 +255,6 @@ def register_components(spec, error_schema):
     spec.components.schema(
         "Instant", {"description": INSTANT, **input_field_properties(None, TimestampInput())}
     )
-    error = {JSON: {"schema": error_schema}}
     for status in http.HTTPStatus:
         name, description = ERRORS.get(status, (status.name, status.phrase))
         names = ["X-Request-Id", *ERROR_HEADERS.get(status, ())]
@@ -215,13 +263,23 @@ def register_components(spec, error_schema):
         headers = {name: name for name in names}
         response = {"description": description, "headers": headers}
         if status >= 400:
-            response["content"] = error
+            response["content"] = {JSON: {"schema": error_schema, "example": error_example(status)}}
         # Lazily: only those an operation refers to appear in the document.
         spec.components.response(name, response, lazy=True)
     headers = {name: name for name in ("X-Request-Id", *RATE_LIMIT_HEADERS)}
+    content = {JSON: {"schema": error_schema, "example": error_example(500)}}
     spec.components.response(
-        "DEFAULT_ERROR", {"description": DEFAULT_ERROR, "content": error, "headers": headers}, lazy=True
+        "DEFAULT_ERROR", {"description": DEFAULT_ERROR, "content": content, "headers": headers}, lazy=True
     )
+
+
+def error_example(status):
+    """The body of an error answer of `status` as Postline writes it (postline/web/errors.py)."""
+    type, code, message, *details = ERROR_EXAMPLES.get(status) or HTTP_ERRORS.get(status, HTTP_ERRORS[500])
+    body = {"type": type, "code": code, "message": message}
+    if details:
+        body["details"] = details[0]
+    return {"error": {**body, "request_id": REQUEST_ID}, **ERROR_EXTRAS.get(status, {})}
 
 
 def answers(*statuses):
