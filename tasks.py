@@ -2,6 +2,8 @@
 """Install what Postline needs into ./.venv, then serve it or test it.
 
     python3 tasks.py serve    # API (gunicorn) + worker on SQLite; prints a first key on an empty database
+    python3 tasks.py serve --playground  # ... beside fake X, LinkedIn, Meta, TikTok (docs/getting-started.md)
+    python3 tasks.py serve --dev         # ... letting webhooks and media imports reach this machine
     python3 tasks.py test     # the whole test suite (PostgreSQL too when TEST_DATABASE_URL is set)
     python3 tasks.py test --quick   # the quick loop: SQLite only, no server processes, drills or browser
     python3 tasks.py bench    # every benchmark, one table of figures (needs wrk and curl)
@@ -15,8 +17,11 @@ Needs only Python 3.11+. Extra arguments after `test` go to pytest, e.g.
 process); docs/development.md (Tests) says which tests run where.
 """
 
+import argparse
 import hashlib
+import json
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -28,67 +33,216 @@ VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
 
 
-def ensure_environment(requirements):
-    """Create .venv and install `requirements` unless that exact file set is installed already."""
+def ensure_environment(*requirements):
+    """Create .venv and install the `requirements` files, each unless installed already
+    as it is now (with the files it includes by `-r`)."""
     if not PYTHON.exists():
         print(f"Creating {VENV} ...", flush=True)
         venv.create(VENV, with_pip=True)
+    missing = [name for name in requirements if not _installed(name)]
+    if not missing:
+        return
+    print(f"Installing {', '.join(missing)} ...", flush=True)
+    files = [argument for name in missing for argument in ("-r", ROOT / name)]
+    subprocess.check_call([PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *files])
+    for name in missing:
+        for installed in (name, *_included(name)):
+            _stamp(installed).write_text(_digest(installed))
+
+
+def _stamp(name):
+    return VENV / f".installed-{name}"
+
+
+def _installed(name):
+    return _stamp(name).exists() and _stamp(name).read_text() == _digest(name)
+
+
+def _included(name):
+    """The requirements files `name` includes (`-r other.txt`), and theirs."""
+    found = []
+    for line in (ROOT / name).read_text().splitlines():
+        if line.startswith("-r "):
+            other = line[3:].strip()
+            found += [other, *_included(other)]
+    return found
+
+
+def _digest(name):
     digest = hashlib.sha256()
-    for name in sorted(ROOT.glob("requirements*.txt")):
-        digest.update(name.read_bytes())
-    stamp = VENV / f".installed-{requirements}"
-    if not stamp.exists() or stamp.read_text() != digest.hexdigest():
-        print(f"Installing {requirements} ...", flush=True)
-        subprocess.check_call(
-            [
-                PYTHON,
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "-r",
-                ROOT / requirements,
-            ]
-        )
-        stamp.write_text(digest.hexdigest())
+    for each in (name, *_included(name)):
+        digest.update((ROOT / each).read_bytes())
+    return digest.hexdigest()
 
 
-def serve():
-    ensure_environment("requirements.txt")
-    # Migrates, and on an empty database creates the first account and prints its key.
-    subprocess.check_call([PYTHON, "-m", "flask", "--app", "app", "init"], cwd=ROOT)
+# Which requirements-<extra>.txt files the configuration needs beside requirements.txt:
+# PostgreSQL's driver, Redis's client, boto3 for S3. Postline's own loader reads the
+# configuration (config.toml, POSTLINE_CONFIG, the environment); it needs only the
+# standard library, and runs in a Python of its own: tasks.py imports nothing of the project.
+EXTRAS = """
+from postline import config
+settings = config.load()
+needed = {
+    "requirements-postgres.txt": settings["database"]["url"].startswith("postgres"),
+    "requirements-redis.txt": settings["limits"]["storage"].startswith("redis"),
+    "requirements-s3.txt": settings["media"]["storage"] == "s3",
+}
+print(" ".join(name for name, needs in needed.items() if needs))
+"""
+
+
+def extras():
+    return subprocess.check_output([sys.executable, "-c", EXTRAS], cwd=ROOT, text=True).split()
+
+
+# `serve --dev`, and the playground: webhooks and media imports may reach receivers and
+# files on this machine (http://127.0.0.1:...), which a real install refuses.
+DEV_SWITCHES = {
+    "POSTLINE_WEBHOOKS_ALLOW_HTTP": "true",
+    "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true",
+    "POSTLINE_MEDIA_IMPORT_ALLOW_HTTP": "true",
+    "POSTLINE_MEDIA_IMPORT_ALLOW_PRIVATE_TARGETS": "true",
+}
+
+
+def serve_options(args):
+    parser = argparse.ArgumentParser(prog="python3 tasks.py serve", description="The API and the worker.")
+    parser.add_argument(
+        "--playground",
+        action="store_true",
+        help="beside them, fake X, LinkedIn, Meta and TikTok on this machine, with a database of "
+        "their own (docs/getting-started.md, Playground); implies --dev",
+    )
+    parser.add_argument(
+        "--dev",
+        action="store_true",
+        help="let webhooks and media imports reach this machine (http://127.0.0.1:...): local development",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000, help="with --playground: the API's port (default 8000)"
+    )
+    return parser.parse_args(args)
+
+
+def serve(args):
+    options = serve_options(args)
+    env = dict(os.environ)
+    processes = []
+    if options.playground:
+        # The playground's own database, media and limits are local: no extra is needed.
+        ensure_environment("requirements.txt")
+        fakes, urls = start_playground(options.port, env)
+        processes.append(fakes)
+    else:
+        ensure_environment("requirements.txt", *extras())
+    if options.dev or options.playground:
+        env.update(DEV_SWITCHES)
+    try:
+        if options.playground:
+            password = create_playground_user(env)
+        # Migrates, and on an empty database creates the first account and prints its key.
+        subprocess.check_call([PYTHON, "-m", "flask", "--app", "app", "init"], cwd=ROOT, env=env)
+    except BaseException:
+        stop(processes, signal.SIGTERM)
+        for process in processes:
+            process.wait()
+        raise
+    if options.playground:
+        print_playground(env, password, urls)
     # Sessions of their own: a Ctrl-C reaches them once, from here, not twice (from the
     # terminal and from here), which the worker would take for "stop at once".
-    processes = [
+    processes += [
         subprocess.Popen(
-            [PYTHON, "-m", "gunicorn", "-c", "gunicorn.conf.py"], cwd=ROOT, start_new_session=True
+            [PYTHON, "-m", "gunicorn", "-c", "gunicorn.conf.py"], cwd=ROOT, env=env, start_new_session=True
         ),
-        subprocess.Popen([PYTHON, "worker.py"], cwd=ROOT, start_new_session=True),
+        subprocess.Popen([PYTHON, "worker.py"], cwd=ROOT, env=env, start_new_session=True),
     ]
+    return supervise(processes)
 
+
+def stop(processes, signum):
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signum)
+
+
+def supervise(processes):
+    """Wait for `processes`, forwarding SIGINT and SIGTERM to them; when one ends on its
+    own, stop the others: a half-running service is worse than none."""
     stopping = []
 
     def forward(signum, _frame):
         # The first signal stops them gracefully; a second one, forwarded the same way,
         # makes the worker leave at once.
         stopping.append(signum)
-        for process in processes:
-            if process.poll() is None:
-                process.send_signal(signum)
+        stop(processes, signum)
 
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
-    # When either process ends on its own, stop the other: a half-running service is worse
-    # than none. Once asked to stop, let each finish in its own time.
     while all(process.poll() is None for process in processes):
         try:
-            processes[0].wait(timeout=0.5)
+            processes[-1].wait(timeout=0.5)
         except subprocess.TimeoutExpired:
             pass
+    # Once asked to stop, let each finish in its own time.
     if not stopping:
         forward(signal.SIGTERM, None)
     return max(process.wait() for process in processes)
+
+
+def start_playground(port, env):
+    """The fakes' process (devtools/playground.py) and {provider: its fake's URL}; the
+    environment that points the API and the worker at them goes into `env`."""
+    process = subprocess.Popen(
+        [PYTHON, "-m", "devtools.playground", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    first_line = process.stdout.readline()
+    if not first_line:
+        raise SystemExit(f"the playground's fakes did not start (exit status {process.wait()})")
+    started = json.loads(first_line)
+    env.update(started["environment"])
+    return process, started["fakes"]
+
+
+PLAYGROUND_USER = "playground@example.com"
+
+
+def create_playground_user(env):
+    """A console user with a new password (the playground's database is new); the password."""
+    password = secrets.token_urlsafe(12)
+    subprocess.run(
+        [PYTHON, "-m", "flask", "--app", "app", "create-user", PLAYGROUND_USER],
+        cwd=ROOT,
+        env=env,
+        input=password + "\n",
+        text=True,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return password
+
+
+def print_playground(env, password, fakes):
+    url = env["POSTLINE_SERVER_PUBLIC_URL"]
+    names = {"x": "X", "linkedin": "LinkedIn", "meta": "Facebook + Instagram", "tiktok": "TikTok"}
+    received = "\n".join(f"    {names.get(p, p):<22}{fake_url}/_fake/" for p, fake_url in fakes.items())
+    print(
+        f"""
+Playground: X, LinkedIn, Facebook + Instagram and TikTok are local fakes on this machine;
+nothing reaches a real platform. Its data ({env["POSTLINE_SERVER_DATA_DIR"]}) is new at every start.
+  Console   {url}/console   sign in as {PLAYGROUND_USER} with the password {password}
+  API       {url}/v1        with the key printed above
+  What each fake received:
+{received}
+Follow docs/getting-started.md (Playground). Ctrl-C stops everything.
+""",
+        flush=True,
+    )
 
 
 # Two workers, the machine's two cores; the drills and other tests that time themselves
@@ -119,7 +273,7 @@ def mcp(args):
     stdout = os.dup(1)
     os.dup2(2, 1)
     try:
-        ensure_environment("requirements.txt")
+        ensure_environment("requirements.txt", *extras())
     finally:
         sys.stdout.flush()
         os.dup2(stdout, 1)
@@ -151,7 +305,7 @@ def bench():
 
 def main(argv):
     if argv[:1] == ["serve"]:
-        return serve()
+        return serve(argv[1:])
     if argv[:1] == ["bench"]:
         return bench()
     if argv[:1] == ["test"]:

@@ -1,7 +1,10 @@
 """A whole OAuth run through the API against the fake platforms (devtools/fakes/), as a
-browser would make it: the API's authorize URL, the fake's approval, the callback."""
+browser would make it: the API's authorize URL, the fake's approval, the callback; and
+a fake's approval page (the playground's, devtools/fakes/pages.py) as a browser submits it."""
 
-from urllib.parse import urlsplit
+import re
+from html.parser import HTMLParser
+from urllib.parse import urlencode, urljoin, urlsplit
 
 import requests
 
@@ -37,3 +40,47 @@ def connect_every_platform(api, channel_id):
         added = api.post(path, json={"channelId": channel_id})
         assert added.status_code == 200, added.get_data(as_text=True)
     return chosen
+
+
+class ApprovalPage(HTMLParser):
+    """The form of a fake's approval page as a browser sends it: its action, its
+    hidden fields, and the name and value of each button by its label."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.action = None
+        self.fields = []
+        self.buttons = {}
+        self._button = None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            assert attrs["method"] == "get"
+            self.action = attrs["action"]
+        elif tag == "input" and attrs.get("type") == "hidden":
+            self.fields.append((attrs["name"], attrs["value"]))
+        elif tag == "button":
+            self._button = (attrs["name"], attrs["value"])
+
+    def handle_data(self, data):
+        if self._button is not None:
+            self.buttons[data.strip()] = self._button
+            self._button = None
+
+    def submit(self, page_url, label):
+        """The URL the browser goes to when the button `label` is pressed."""
+        return f"{urljoin(page_url, self.action)}?{urlencode([*self.fields, self.buttons[label]])}"
+
+
+def press(url, label, follow=False):
+    """Open a fake's approval page at `url` as a browser and press `label` ("Approve" or
+    "Deny"); the fake's answer (a redirect to Postline's callback), or with `follow` the
+    page the browser lands on."""
+    browser = requests.Session()
+    browser.headers["Accept"] = "text/html,application/xhtml+xml"
+    page = browser.get(url, timeout=10)
+    assert page.status_code == 200 and page.headers["Content-Type"].startswith("text/html")
+    assert re.search(r"<h1>Fake .+: approve Postline for .+\?</h1>", page.text), page.text
+    return browser.get(ApprovalPage(page.text).submit(url, label), allow_redirects=follow, timeout=30)

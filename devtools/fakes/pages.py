@@ -54,10 +54,11 @@ TEXT_FIELDS = ("text", "commentary", "message", "caption", "title", "description
 ID_FIELDS = ("id", "media_id", "publish_id", "post_id")
 LONGEST_BODY = 600
 STYLE = (
-    "body{font:15px/1.5 system-ui,sans-serif;margin:2em auto;max-width:60em;padding:0 1em;color:#1f2430}"
+    "body{font:15px/1.5 system-ui,sans-serif;margin:2em auto;max-width:75em;padding:0 1em;color:#1f2430}"
     ".fake{background:#fde68a;padding:.5em 1em;border-radius:6px}"
     "table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:6px;"
-    "border-bottom:1px solid #d5d9e2;vertical-align:top}pre{white-space:pre-wrap;margin:0}"
+    "border-bottom:1px solid #d5d9e2;vertical-align:top}"
+    "pre{white-space:pre-wrap;word-break:break-all;margin:0}"
     "button{font:inherit;padding:8px 18px;margin-right:8px}"
 )
 
@@ -116,8 +117,11 @@ def receipt(provider, request, response):
         return None
     body = _body(request)
     text = _text(body) if isinstance(body, dict) else None
-    if kind == "post" and isinstance(body, dict) and (body.get("reply") or {}).get("in_reply_to_tweet_id"):
-        kind = "reply"
+    if isinstance(body, dict) and kind == "post":
+        if (body.get("reply") or {}).get("in_reply_to_tweet_id"):
+            kind = "reply"
+        elif str(body.get("published")).lower() == "false":
+            kind = "media"  # a Facebook photo uploaded unpublished, for a post to attach
     return {
         "kind": kind,
         "at": time.strftime("%H:%M:%S"),

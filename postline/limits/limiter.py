@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from models import TEST
 from postline import clock
 from postline.errors import RateLimited
-from postline.limits.redis_store import RedisCounters
 from postline.limits.sliding_window import DAY, HOUR, MINUTE, Bucket, Limit, Status, retry_after_seconds
 from postline.limits.sql_store import SqlCounters
 
@@ -53,6 +52,9 @@ class Limiter:
         if not storage:
             store = SqlCounters()
         elif storage.startswith(REDIS_SCHEMES):
+            # redis loads only where it is used (requirements-redis.txt)
+            from postline.limits.redis_store import RedisCounters
+
             store = RedisCounters(storage, limits["redis_key_prefix"])
         else:
             raise ValueError(

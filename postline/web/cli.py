@@ -122,7 +122,8 @@ def init():
     with db.serialized(db.BOOTSTRAP_LOCK_ID):
         if ApiKey.select().exists():
             click.echo(
-                "Database ready; API keys already exist (create more with `flask --app app create-key`)."
+                "Database ready; API keys already exist "
+                "(create more with `.venv/bin/flask --app app create-key`)."
             )
             return
         default_plan = current_app.config["POSTLINE"]["limits"]["default_plan"]
