@@ -32,7 +32,7 @@ def import_from_url(key, url):
                 for chunk in answer.chunks():
                     incoming.write(chunk)
         except client.Refused as refusal:
-            raise Invalid.field(FIELD, _refusal(refusal)) from None
+            raise Invalid.field(FIELD, _refusal(refusal, url, settings)) from None
         except client.RequestFailed as failure:
             raise Invalid.field(FIELD, f"could not be fetched: {failure.message}") from None
         return library.create(key, incoming, unquote(urlsplit(url).path))
@@ -48,5 +48,6 @@ def _check_answer(answer, largest):
         raise TooLarge(f"is {declared} bytes, over {largest}, the largest file accepted", FIELD)
 
 
-def _refusal(refusal):
-    return ssrf.explain(refusal.message, refusal.allowed_by, "media", SETTINGS)
+def _refusal(refusal, url, settings):
+    needed = ssrf.switches_needed(url, refusal.allowed_by, settings["import_allow_private_targets"])
+    return ssrf.explain(refusal.message, needed, "media", SETTINGS)

@@ -18,6 +18,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from postline import config
+
 MAX_URL_LENGTH = 2048
 DEFAULT_PORTS = {"https": 443, "http": 80}
 LABEL = re.compile(r"(?!-)[a-z0-9_-]{1,63}(?<!-)")
@@ -72,12 +74,33 @@ class RefusedURL(ValueError):
 
 
 def explain(message, allowed_by, section, names):
-    """`message`, naming the setting that would allow the URL where one would: `names`
-    maps "allow_http" and "allow_private" to the settings of `section` ([webhooks]...)."""
-    setting = names.get(allowed_by)
-    if setting is None:
+    """`message`, naming what would allow the URL where something would: the settings
+    of `section` ([webhooks]...) that `names` maps the switches `allowed_by` to ("allow_http"
+    and "allow_private", one or several: switches_needed), their environment variables,
+    and `serve --dev`, which turns them all on."""
+    switches = (allowed_by,) if isinstance(allowed_by, str) else tuple(allowed_by or ())
+    settings = [names[switch] for switch in switches if switch in names]
+    if not settings:
         return message
-    return f"{message} ([{section}] {setting} = true allows it, for local development only)"
+    verb = "allows" if len(settings) == 1 else "allow"
+    variables = " ".join(f"{config.env_name((section, setting))}=true" for setting in settings)
+    return (
+        f"{message} ([{section}] {' and '.join(f'{setting} = true' for setting in settings)} {verb} it, "
+        f"for local development only: {variables}, or `python3 tasks.py serve --dev`)"
+    )
+
+
+def switches_needed(url, allowed_by, allow_private):
+    """The switches that would let `url` through, refused for `allowed_by`: an http:// URL
+    to an internal address needs allow_private as well as allow_http (unless it is on)."""
+    if allowed_by != "allow_http" or allow_private:
+        return (allowed_by,) if allowed_by else ()
+    try:
+        check_url(url, allow_http=True)
+    except RefusedURL as refusal:
+        if refusal.allowed_by == "allow_private":
+            return ("allow_http", "allow_private")
+    return ("allow_http",)
 
 
 @dataclass(frozen=True)

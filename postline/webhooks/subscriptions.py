@@ -35,9 +35,8 @@ def check_url(url, settings):
     try:
         ssrf.check_url(url, settings["allow_http"], settings["allow_private_targets"])
     except ssrf.RefusedURL as refusal:
-        raise Invalid.field(
-            "url", ssrf.explain(str(refusal), refusal.allowed_by, "webhooks", SETTINGS)
-        ) from None
+        needed = ssrf.switches_needed(url, refusal.allowed_by, settings["allow_private_targets"])
+        raise Invalid.field("url", ssrf.explain(str(refusal), needed, "webhooks", SETTINGS)) from None
 
 
 def create(key, fields, settings):

@@ -135,6 +135,12 @@ def test_what_cannot_be_imported_is_refused_and_leaves_nothing(
             "must be an https:// URL ([media] import_allow_http = true allows it",
         ),
         ("https://127.0.0.1/a.png", "([media] import_allow_private_targets = true allows it"),
+        (
+            "http://127.0.0.1/a.png",
+            "([media] import_allow_http = true and import_allow_private_targets = true allow it, "
+            "for local development only: POSTLINE_MEDIA_IMPORT_ALLOW_HTTP=true "
+            "POSTLINE_MEDIA_IMPORT_ALLOW_PRIVATE_TARGETS=true, or `python3 tasks.py serve --dev`)",
+        ),
         ("https://localhost/a.png", "must not point to localhost ([media] import_allow_private_targets"),
         ("https://10.0.0.8/a.png", "private, loopback or reserved address (10.0.0.8)"),
         ("https://169.254.169.254/latest/meta-data", "private, loopback or reserved address"),

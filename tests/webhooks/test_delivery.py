@@ -373,8 +373,9 @@ def test_with_the_development_switches_off_a_local_url_is_refused_at_create_and_
     assert response.status_code == 400
     assert response.get_json()["error"]["details"][0] == {
         "field": "url",
-        "message": "must be an https:// URL ([webhooks] allow_http = true allows it, "
-        "for local development only)",
+        "message": "must be an https:// URL ([webhooks] allow_http = true and allow_private_targets = true "
+        "allow it, for local development only: POSTLINE_WEBHOOKS_ALLOW_HTTP=true "
+        "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true, or `python3 tasks.py serve --dev`)",
     }
     https = inbox.url(scheme="https")
     response = api.post("/v1/webhooks", json={"url": https, "events": ["post.delivered"]})
@@ -386,14 +387,18 @@ def test_with_the_development_switches_off_a_local_url_is_refused_at_create_and_
     delivery = delivery_of(event)
     assert delivery.status == "pending" and delivery.attempts == 1
     assert delivery.error == (
-        "refused: the URL must be an https:// URL ([webhooks] allow_http = true allows it, "
-        "for local development only)"
+        "refused: the URL must be an https:// URL ([webhooks] allow_http = true and allow_private_targets "
+        "= true allow it, for local development only: POSTLINE_WEBHOOKS_ALLOW_HTTP=true "
+        "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true, or `python3 tasks.py serve --dev`)"
     )
     only_private = {**strict, "allow_http": True}
     WebhookDelivery.update(due_at=0).execute()
     webhook_delivery.deliver_due(only_private, WORKER, LEASE_MS)
     assert "private, loopback or reserved address (127.0.0.1)" in delivery_of(event).error
     assert "[webhooks] allow_private_targets = true allows it" in delivery_of(event).error
+    assert "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true, or `python3 tasks.py serve --dev`" in (
+        delivery_of(event).error
+    )
     assert inbox.requests == []
 
 
