@@ -89,7 +89,8 @@ AUTH_START = {
     "expiresAt": NOW + 600_000,
 }
 
-# "Try it out" with this body succeeds once the channel id is one of yours.
+# "Try it out" in /docs sends this body with the first channel of the entered key in
+# place of CHANNEL_ID (routes/docs.py), so it succeeds as sent once you have a channel.
 POST_CREATE = {
     "channelId": CHANNEL_ID,
     "content": "Postline 1.0 is out: schedule posts to every network from one API. https://example.com/launch",

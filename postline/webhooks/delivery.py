@@ -152,7 +152,7 @@ class _Batch:
             response_status=outcome.status,
             duration_ms=outcome.duration_ms,
             error=outcome.error,
-            next_attempt_at=logs.instant(next_attempt_at),
+            **({"next_attempt_at": logs.instant(next_attempt_at)} if next_attempt_at else {}),
         )
         columns = {
             "status": status,
@@ -291,8 +291,7 @@ def send(session, url, body, headers, settings):
     try:
         answer = session.request("POST", url, body, headers, max_bytes=RESPONSE_BODY_LIMIT)
     except client.Refused as refusal:
-        needed = ssrf.switches_needed(url, refusal.allowed_by, settings["allow_private_targets"])
-        why = ssrf.explain(refusal.message, needed, "webhooks", subscriptions.SETTINGS)
+        why = ssrf.explain(refusal.message, refusal.allowed_by, "webhooks", subscriptions.SETTINGS)
         return Outcome(_elapsed_ms(started), error=f"refused: the URL {why}")
     except client.RequestFailed as failure:
         return Outcome(_elapsed_ms(started), error=failure.message)
