@@ -8,20 +8,16 @@ never sent again, and every other post is published.
 Exactly-once is claimed for both backends, so the drill runs on each, with real
 gunicorn and worker processes: 400 posts each."""
 
-import itertools
 import random
-import signal
 import statistics
-import time
 from collections import Counter
 
 import pytest
 
 from devtools.fakes.registry import NEEDS_MEDIA
 from devtools.media import image, upload
-from models import Post, PostPart, PostTarget, WorkerHeartbeat
 from postline import config
-from postline.statuses import PostStatus, TargetStatus
+from postline.statuses import TargetStatus
 from tests.support import drills
 
 # Exactly-once under SIGKILL is claimed for both backends.
@@ -40,13 +36,6 @@ ACCOUNT_DELAYS = (0.3, 0.0)
 KILL_EVERY = (1.0, 2.0)  # seconds between two kills of a started worker, drawn at random
 # Seconds the whole run may take (PostgreSQL about 60 on two quiet cores, SQLite about 30).
 DEADLINE = {"postgresql": 360, "sqlite": 120}
-# Short leases, so that a killed worker's posts are taken over within seconds.
-WORKER = {
-    "POSTLINE_WORKER_POLL_INTERVAL": "0.2",
-    "POSTLINE_WORKER_LEASE_SECONDS": "3",
-    "POSTLINE_PUBLISHING_TIMEOUT": "5",
-}
-SETTLED = (PostStatus.DONE, PostStatus.BLOCKED, PostStatus.FAILED)
 
 
 @pytest.fixture
@@ -62,67 +51,11 @@ def settings(settings, fakes):
     return settings
 
 
-def started(pid):
-    return WorkerHeartbeat.select().where(WorkerHeartbeat.pid == pid).exists()
-
-
-def backend(database_url):
-    return database_url.split(":", 1)[0]
-
-
-def named_worker(worker_process, env, database_url, name):
-    """A worker whose PostgreSQL sessions carry `name` as their application_name (on
-    SQLite, a worker: a file has no sessions to name)."""
-    if backend(database_url) == "sqlite":
-        return worker_process(**env)
-    return worker_process(**env, DATABASE_URL=f"{database_url}?application_name={name}")
-
-
-def wait_for_sessions_to_end(name, database_url, seconds=30):
-    """Wait until the server has no session of a killed worker left: a statement it sent
-    just before the kill is still carried out (and committed) until then. SQLite has no
-    server: a transaction its killed process left open is rolled back, never committed."""
-    if backend(database_url) == "sqlite":
-        return
-    sessions = "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s"
-    deadline = time.monotonic() + seconds
-    while Post._meta.database.execute_sql(sessions, (name,)).fetchone()[0]:
-        assert time.monotonic() < deadline, f"{name}'s sessions outlived it by {seconds} s"
-        time.sleep(0.05)
-
-
-class KilledWorker:
-    """What a kill left: the calls it interrupted, and its posts until others settle them."""
-
-    def __init__(self, pid, name, database_url, killed_at):
-        self.killed_at = killed_at
-        wait_for_sessions_to_end(name, database_url)
-        owned = Post.lease_owner.contains(f":{pid}:")
-        self.post_ids = [post.id for post in Post.select(Post.id).where(owned)]
-        in_flight = (
-            PostPart.select(PostPart.post_id, PostTarget.connection_id, PostPart.processing_since)
-            .join(PostTarget)
-            .join(Post)
-            .where(owned & (PostPart.status == TargetStatus.SENDING))
-            .tuples()
-        )
-        self.interrupted = {(post_id, connection_id) for post_id, connection_id, _ in in_flight}
-        # Calls asking about a post the platform was processing (Instagram, TikTok).
-        self.asking = {(post_id, connection_id) for post_id, connection_id, since in in_flight if since}
-        self.recovered_after = None
-
-    def check(self, now):
-        """Note when every post it held has settled (taken over and finished by others)."""
-        if self.recovered_after is None:
-            unsettled = Post.select().where(Post.id.in_(self.post_ids) & Post.status.not_in(SETTLED))
-            if not self.post_ids or not unsettled.exists():
-                self.recovered_after = now - self.killed_at
-
-
 def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
     api, fakes, worker_process, gunicorn, database_url
 ):
-    posts_count, deadline = POSTS[backend(database_url)], DEADLINE[backend(database_url)]
+    kind = drills.backend(database_url)
+    posts_count, deadline = POSTS[kind], DEADLINE[kind]
     channels = []  # (platform, channel id)
     for fake in fakes:
         for number, delay in enumerate(ACCOUNT_DELAYS):
@@ -142,47 +75,16 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
         assert created.status_code == 201, created.get_data(as_text=True)
 
     seed = random.randrange(1_000_000)
-    rng = random.Random(seed)
     public_url = gunicorn(workers=1)
     env = {
         **drills.worker_env(fakes),
-        **WORKER,
+        **drills.KILLED_WORKER_ENV,
         config.env_name(("server", "public_url")): public_url,
     }
-    spawned = itertools.count()
-    names = [f"drill-worker-{next(spawned)}" for _ in range(2)]
-    workers = [named_worker(worker_process, env, database_url, name) for name in names]
-    settled = Post.select().where(Post.status.in_(SETTLED))
-    killed = []
-    began = time.monotonic()
-    next_kill = began + rng.uniform(*KILL_EVERY)
-    while (done := settled.count()) < posts_count:
-        now = time.monotonic()
-        assert now - began < deadline, (
-            f"{done} of {posts_count} posts settled in {deadline} s ({len(killed)} kills, seed {seed})\n"
-            + "\n".join(worker.output()[-3000:] for worker in workers)
-        )
-        # Only a worker that has started (its first heartbeat written) is worth killing:
-        # on a loaded machine a new one takes seconds to start.
-        ready = [slot for slot, worker in enumerate(workers) if started(worker.process.pid)]
-        if now >= next_kill and ready:
-            slot = rng.choice(ready)
-            victim = workers[slot].process
-            victim.send_signal(signal.SIGKILL)
-            victim.wait(10)
-            # The victim's leases hold until they expire: nothing of its rows moves meanwhile.
-            killed.append(KilledWorker(victim.pid, names[slot], database_url, time.monotonic()))
-            names[slot] = f"drill-worker-{next(spawned)}"
-            workers[slot] = named_worker(worker_process, env, database_url, names[slot])
-            next_kill = time.monotonic() + rng.uniform(*KILL_EVERY)
-        for kill in killed:
-            kill.check(time.monotonic())
-        time.sleep(0.2)
-    finished = time.monotonic()
-    for kill in killed:
-        kill.check(finished)
-    for worker in workers:
-        assert worker.process.poll() is None, f"a worker exited on its own:\n{worker.output()}"
+    run = drills.kill_until_settled(
+        worker_process, env, database_url, posts_count, deadline, seed, KILL_EVERY
+    )
+    killed = run.killed
 
     posts = []
     for page in range(1, posts_count // 100 + 1):
@@ -225,14 +127,14 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
 
     recoveries = [kill.recovered_after for kill in killed]
     assert None not in recoveries
-    seconds = finished - began
+    seconds = run.seconds
     platforms = ", ".join(dict.fromkeys(platform for platform, _ in channels))
     per_platform = ", ".join(
         f"{platform} {counted['published']}/{counted['unconfirmed']} ({counted['asking']})"
         for platform, counted in by_platform.items()
     )
     print(
-        f"\nworker kills on {backend(database_url)}: {posts_count} live posts to {len(channels)} accounts on "
+        f"\nworker kills on {kind}: {posts_count} live posts to {len(channels)} accounts on "
         f"{platforms} (calls after {ACCOUNT_DELAYS} s), two workers, "
         f"{len(killed)} SIGKILLs at random 1-2 s intervals (seed {seed}), all settled in {seconds:.0f} s"
         f"\n  targets sent exactly once: {posts_count - len(blocked) + reached} ({sum(received.values())} "
