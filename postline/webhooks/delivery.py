@@ -291,7 +291,8 @@ def send(session, url, body, headers, settings):
     try:
         answer = session.request("POST", url, body, headers, max_bytes=RESPONSE_BODY_LIMIT)
     except client.Refused as refusal:
-        why = ssrf.explain(refusal.message, refusal.allowed_by, "webhooks", subscriptions.SETTINGS)
+        needed = ssrf.switches_needed(url, refusal.allowed_by, settings["allow_private_targets"])
+        why = ssrf.explain(refusal.message, needed, "webhooks", subscriptions.SETTINGS)
         return Outcome(_elapsed_ms(started), error=f"refused: the URL {why}")
     except client.RequestFailed as failure:
         return Outcome(_elapsed_ms(started), error=failure.message)
