@@ -15,7 +15,7 @@ import json
 from models import Import, ImportRow
 from postline import clock, db
 from postline.db import due, leases
-from postline.errors import Invalid, RefusedContent
+from postline.errors import Conflict, Invalid, RefusedContent
 from postline.imports import review
 from postline.jobs.pool import WorkPool
 from postline.media import imports as media_imports
@@ -68,9 +68,8 @@ def create_chunk(record, settings):
     rows = ImportRow.waiting(record.id, CHUNK_ROWS)
     items = [(row, json.loads(row.fields)) for row in rows]
     problems = review.resolve_channels(scope, items)
-    for index, (_, fields) in enumerate(items):
-        if review.queue_problems(fields):
-            problems.setdefault(index, []).extend(review.queue_problems(fields))
+    for index, found in review.queue_problems(scope, items).items():
+        problems.setdefault(index, []).extend(found)
     problems.update(_fetch_media(scope, items, problems))
     ready = [(index, fields) for index, (_, fields) in enumerate(items) if index not in problems]
     for _, fields in ready:
@@ -120,12 +119,17 @@ def _create(scope, ready, settings):
             with db.database.atomic():
                 lifecycle.create(scope, [fields for _, fields in ready], settings, path=review.at_index)
             return refused
-        except Invalid as error:
+        except (Invalid, Conflict) as error:
+            # Invalid names every refused row; a Conflict (a schedule paused meanwhile) one.
+            named = [
+                (review.from_index(problem["field"]), problem["message"]) for problem in error.details or []
+            ]
+            if not named or any(at is None for at, _ in named):
+                raise
             found = {}
-            for problem in error.details:
-                position, field = review.from_index(problem["field"])
+            for (position, field), message in named:
                 found.setdefault(ready[position][0], []).append(
-                    {"field": field.removeprefix("platforms."), "message": problem["message"]}
+                    {"field": field.removeprefix("platforms."), "message": message}
                 )
             refused.update(found)
             ready = [(index, fields) for index, fields in ready if index not in found]

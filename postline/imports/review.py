@@ -9,7 +9,7 @@ Problems are `[{field, message}]`, fields named as the file's columns (`x.media[
 
 from urllib.parse import urlsplit
 
-from models import Channel, Media, Post
+from models import Channel, ChannelSchedule, Media, Post
 from postline import clock, timestamps
 from postline.posts import checks, versions
 
@@ -66,6 +66,8 @@ def dry_run(scope, items, settings):
     """[(line, problems)] of the items [(line, fields)] that creating would refuse;
     `settings` is the `[posts]` section. Reads only."""
     problems = resolve_channels(scope, items)
+    for index, found in queue_problems(scope, items).items():
+        problems.setdefault(index, []).extend(found)
     owned_channels = _owned_channels(scope, items)
     owned_media = _owned_media(scope, items)
     window = settings["max_past_seconds"]
@@ -81,7 +83,7 @@ def dry_run(scope, items, settings):
                     found.append({"field": field, "message": "is not a URL with a host"})
             elif values[i] not in owned_media:
                 found.append({"field": field, "message": "no such media"})
-        found += _time_problems(fields, earliest, window) + queue_problems(fields)
+        found += _time_problems(fields, earliest, window)
         if not found:
             posts.append((index, _unsaved_post(fields)))
     version_problems, _ = checks.versions_checked(posts, at_index)
@@ -91,11 +93,25 @@ def dry_run(scope, items, settings):
     return [(items[index][0], found) for index, found in sorted(problems.items()) if found]
 
 
-def queue_problems(fields):
-    """A row that asks for the channel's queue, before posting queues exist."""
-    if fields.get("queue"):
-        return [{"field": "queue", "message": "posting queues are not available yet: give scheduledFor"}]
-    return []
+def queue_problems(scope, items):
+    """{index: problems} of the rows asking for the queue (`queue: true`) of a channel
+    whose posting schedule is missing, has no slots or is paused: creating them would
+    be refused (postline/schedules/queue.py), so they are rejected beforehand, each."""
+    channels = {fields.get("channel_id") for _, fields in items if fields.get("queue")} - {None}
+    refused = {}
+    for channel_id in channels:
+        schedule = ChannelSchedule.of_channel(scope, channel_id)
+        if schedule is None or not schedule.slot_list:
+            refused[channel_id] = (
+                "the channel has no posting schedule with slots (PUT /v1/channels/{id}/schedule)"
+            )
+        elif schedule.paused:
+            refused[channel_id] = "the channel's posting schedule is paused"
+    return {
+        index: [{"field": "queue", "message": refused[fields["channel_id"]]}]
+        for index, (_, fields) in enumerate(items)
+        if fields.get("queue") and fields.get("channel_id") in refused
+    }
 
 
 def at_index(index, field):
@@ -105,9 +121,9 @@ def at_index(index, field):
 
 
 def from_index(named):
-    """(index, field) of an `at_index` name."""
-    index, _, field = named.partition(":")
-    return int(index), field
+    """(index, field) of an `at_index` name; None for a name without an index."""
+    index, colon, field = named.partition(":")
+    return (int(index), field) if colon and index.isdigit() else None
 
 
 def scheduled_for(fields):

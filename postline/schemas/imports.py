@@ -7,7 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from postline.imports import FORMATS
 from postline.schemas.posts import PostFieldsSchema
-from postline.statuses import ImportStatus
+from postline.statuses import ImportStatus, PostStatus
 from postline.web.envelopes import Answer, ErrorDetailSchema
 from postline.web.errors import flatten_messages
 from postline.web.fields import CreatedAt, Name, Timestamp, UpdatedAt, described
@@ -18,7 +18,11 @@ class ImportRowSchema(PostFieldsSchema):
     `channelId` or by `channel` (its name)."""
 
     channel = Name(metadata={"description": "The channel's name, in place of `channelId`"})
-    queue = fields.Boolean(metadata={"description": "Take the channel's next free queue slot"})
+    queue = fields.Boolean(
+        metadata={
+            "description": "true: the next free slot of the channel's posting schedule (no scheduledFor)"
+        }
+    )
 
     @validates_schema
     def one_channel_and_something_to_post(self, data, **kwargs):
@@ -30,6 +34,8 @@ class ImportRowSchema(PostFieldsSchema):
             raise ValidationError("is required unless media is given", field_name="content")
         if data.get("queue") and data.get("scheduled_for") is not None:
             raise ValidationError("give scheduledFor or queue, not both", field_name="queue")
+        if data.get("queue") and data.get("status") == PostStatus.DRAFT:
+            raise ValidationError("takes queued posts, not drafts", field_name="queue")
 
 
 ROW = ImportRowSchema()

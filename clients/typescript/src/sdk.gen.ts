@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddConnectionToChannelData, AddConnectionToChannelErrors, AddConnectionToChannelResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateChannelData, CreateChannelErrors, CreateChannelResponses, CreatePostBatchData, CreatePostBatchErrors, CreatePostBatchResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateSimulatedConnectionData, CreateSimulatedConnectionErrors, CreateSimulatedConnectionResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteApiKeyData, DeleteApiKeyErrors, DeleteApiKeyResponses, DeleteChannelData, DeleteChannelErrors, DeleteChannelResponses, DeleteConnectionData, DeleteConnectionErrors, DeleteConnectionResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeletePostBatchData, DeletePostBatchErrors, DeletePostBatchResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, FinishConnectionAuthorizationData, FinishConnectionAuthorizationErrors, FinishConnectionAuthorizationResponses, GetApiKeyData, GetApiKeyErrors, GetApiKeyResponses, GetChannelData, GetChannelErrors, GetChannelResponses, GetConnectionData, GetConnectionErrors, GetConnectionResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetMediaContentData, GetMediaContentErrors, GetMediaContentResponses, GetMediaData, GetMediaErrors, GetMediaResponses, GetPostData, GetPostErrors, GetPostResponses, GetServiceData, GetServiceErrors, GetServiceResponses, GetUsageData, GetUsageDayData, GetUsageDayErrors, GetUsageDayResponses, GetUsageErrors, GetUsageResponses, GetWebhookData, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookErrors, GetWebhookResponses, ImportMediaData, ImportMediaErrors, ImportMediaResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListChannelsData, ListChannelsErrors, ListChannelsResponses, ListConnectionsData, ListConnectionsErrors, ListConnectionsResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListUsageDaysData, ListUsageDaysErrors, ListUsageDaysResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, RefreshConnectionData, RefreshConnectionErrors, RefreshConnectionResponses, RemoveConnectionFromChannelData, RemoveConnectionFromChannelErrors, RemoveConnectionFromChannelResponses, RetryWebhookDeliveryData, RetryWebhookDeliveryErrors, RetryWebhookDeliveryResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, StartConnectionAuthorizationData, StartConnectionAuthorizationErrors, StartConnectionAuthorizationResponses, UpdateApiKeyData, UpdateApiKeyErrors, UpdateApiKeyResponses, UpdateChannelData, UpdateChannelErrors, UpdateChannelResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdatePostBatchData, UpdatePostBatchErrors, UpdatePostBatchResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses, UploadMediaData, UploadMediaErrors, UploadMediaResponses, VerifyChannelConnectionsData, VerifyChannelConnectionsErrors, VerifyChannelConnectionsResponses, VerifyConnectionData, VerifyConnectionErrors, VerifyConnectionResponses } from './types.gen';
+import type { AddConnectionToChannelData, AddConnectionToChannelErrors, AddConnectionToChannelResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateChannelData, CreateChannelErrors, CreateChannelResponses, CreatePostBatchData, CreatePostBatchErrors, CreatePostBatchResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateSimulatedConnectionData, CreateSimulatedConnectionErrors, CreateSimulatedConnectionResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteApiKeyData, DeleteApiKeyErrors, DeleteApiKeyResponses, DeleteChannelData, DeleteChannelErrors, DeleteChannelResponses, DeleteConnectionData, DeleteConnectionErrors, DeleteConnectionResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeletePostBatchData, DeletePostBatchErrors, DeletePostBatchResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteSeriesData, DeleteSeriesErrors, DeleteSeriesResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, FinishConnectionAuthorizationData, FinishConnectionAuthorizationErrors, FinishConnectionAuthorizationResponses, GetApiKeyData, GetApiKeyErrors, GetApiKeyResponses, GetChannelData, GetChannelErrors, GetChannelNextSlotsData, GetChannelNextSlotsErrors, GetChannelNextSlotsResponses, GetChannelResponses, GetChannelScheduleData, GetChannelScheduleErrors, GetChannelScheduleResponses, GetConnectionData, GetConnectionErrors, GetConnectionResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetImportData, GetImportErrors, GetImportResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetMediaContentData, GetMediaContentErrors, GetMediaContentResponses, GetMediaData, GetMediaErrors, GetMediaResponses, GetPostData, GetPostErrors, GetPostResponses, GetSeriesData, GetSeriesErrors, GetSeriesResponses, GetServiceData, GetServiceErrors, GetServiceResponses, GetUsageData, GetUsageDayData, GetUsageDayErrors, GetUsageDayResponses, GetUsageErrors, GetUsageResponses, GetWebhookData, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookErrors, GetWebhookResponses, ImportMediaData, ImportMediaErrors, ImportMediaResponses, ImportPostsData, ImportPostsErrors, ImportPostsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListChannelsData, ListChannelsErrors, ListChannelsResponses, ListConnectionsData, ListConnectionsErrors, ListConnectionsResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListUsageDaysData, ListUsageDaysErrors, ListUsageDaysResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ReflowChannelScheduleData, ReflowChannelScheduleErrors, ReflowChannelScheduleResponses, RefreshConnectionData, RefreshConnectionErrors, RefreshConnectionResponses, RemoveConnectionFromChannelData, RemoveConnectionFromChannelErrors, RemoveConnectionFromChannelResponses, RetryWebhookDeliveryData, RetryWebhookDeliveryErrors, RetryWebhookDeliveryResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SkipSeriesOccurrenceData, SkipSeriesOccurrenceErrors, SkipSeriesOccurrenceResponses, StartConnectionAuthorizationData, StartConnectionAuthorizationErrors, StartConnectionAuthorizationResponses, UpdateApiKeyData, UpdateApiKeyErrors, UpdateApiKeyResponses, UpdateChannelData, UpdateChannelErrors, UpdateChannelResponses, UpdateChannelScheduleData, UpdateChannelScheduleErrors, UpdateChannelScheduleResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdatePostBatchData, UpdatePostBatchErrors, UpdatePostBatchResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdateSeriesData, UpdateSeriesErrors, UpdateSeriesResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses, UploadMediaData, UploadMediaErrors, UploadMediaResponses, VerifyChannelConnectionsData, VerifyChannelConnectionsErrors, VerifyChannelConnectionsResponses, VerifyConnectionData, VerifyConnectionErrors, VerifyConnectionResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean> = Options2<TData, ThrowOnError> & {
     /**
@@ -113,6 +113,58 @@ export const updateChannel = <ThrowOnError extends boolean = false>(options: Opt
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Retrieve a channel's posting schedule
+ *
+ * A 404 when the channel has none yet.
+ */
+export const getChannelSchedule = <ThrowOnError extends boolean = false>(options: Options<GetChannelScheduleData, ThrowOnError>) => (options.client ?? client).get<GetChannelScheduleResponses, GetChannelScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/channels/{channel_id}/schedule',
+    ...options
+});
+
+/**
+ * Set a channel's posting schedule
+ *
+ * Weekly slots as wall-clock times in `timezone`: 09:00 stays 09:00 across daylight
+ * saving. Posts already queued keep their times; `POST .../schedule/reflow` places
+ * them anew.
+ */
+export const updateChannelSchedule = <ThrowOnError extends boolean = false>(options: Options<UpdateChannelScheduleData, ThrowOnError>) => (options.client ?? client).put<UpdateChannelScheduleResponses, UpdateChannelScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/channels/{channel_id}/schedule',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Place the queued posts anew in the schedule's slots
+ *
+ * The channel's queue posts still to come (queued or draft) take the schedule's
+ * free slots from now on, in the order they had.
+ */
+export const reflowChannelSchedule = <ThrowOnError extends boolean = false>(options: Options<ReflowChannelScheduleData, ThrowOnError>) => (options.client ?? client).post<ReflowChannelScheduleResponses, ReflowChannelScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/channels/{channel_id}/schedule/reflow',
+    ...options
+});
+
+/**
+ * Preview the next free slots
+ *
+ * The next `count` slots with room, at or after `after` (default now): where the
+ * next queue posts will go.
+ */
+export const getChannelNextSlots = <ThrowOnError extends boolean = false>(options: Options<GetChannelNextSlotsData, ThrowOnError>) => (options.client ?? client).get<GetChannelNextSlotsResponses, GetChannelNextSlotsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/channels/{channel_id}/next-slots',
+    ...options
 });
 
 /**
@@ -385,6 +437,97 @@ export const updatePost = <ThrowOnError extends boolean = false>(options: Option
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Stop a series
+ *
+ * No more occurrences are made; those made and not yet published are deleted,
+ * published ones keep their `seriesId`.
+ */
+export const deleteSeries = <ThrowOnError extends boolean = false>(options: Options<DeleteSeriesData, ThrowOnError>) => (options.client ?? client).delete<DeleteSeriesResponses, DeleteSeriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/series/{series_id}',
+    ...options
+});
+
+/**
+ * Retrieve a series and its coming occurrences
+ *
+ * Up to 100 coming occurrences; `postId` is null until the worker makes the
+ * occurrence's post (the next one is always made).
+ */
+export const getSeries = <ThrowOnError extends boolean = false>(options: Options<GetSeriesData, ThrowOnError>) => (options.client ?? client).get<GetSeriesResponses, GetSeriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/series/{series_id}',
+    ...options
+});
+
+/**
+ * Change the coming occurrences
+ *
+ * Their text, media, thread, first comment and versions, or their rule and zone.
+ * An occurrence whose own post was PATCHed is detached and keeps its changes.
+ */
+export const updateSeries = <ThrowOnError extends boolean = false>(options: Options<UpdateSeriesData, ThrowOnError>) => (options.client ?? client).patch<UpdateSeriesResponses, UpdateSeriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/series/{series_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Skip one coming occurrence
+ *
+ * `scheduledFor` names it as the series lists it; its post, if made, is deleted.
+ */
+export const skipSeriesOccurrence = <ThrowOnError extends boolean = false>(options: Options<SkipSeriesOccurrenceData, ThrowOnError>) => (options.client ?? client).post<SkipSeriesOccurrenceResponses, SkipSeriesOccurrenceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/series/{series_id}/skip',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Import posts from a CSV or NDJSON file
+ *
+ * Each row is a post (`channelId` or `channel` by name, `content`, `scheduledFor` or
+ * `queue`, `timezone`, `media` keys or URLs, per-platform columns such as `x.content`):
+ * docs/imports.md. `dryRun=true` checks every row as creating it would and answers
+ * 200 with the rejected rows and their reasons, creating nothing. Otherwise the
+ * answer is 202 and the worker creates the posts in chunks: follow `Location`
+ * (GET /v1/imports/{import_id}). The same file sent again creates nothing: the answer
+ * is its first import. A file that cannot be read (not UTF-8, a line over 64 KB, an
+ * unknown column) is a 400 naming the line or column.
+ */
+export const importPosts = <ThrowOnError extends boolean = false>(options: Options<ImportPostsData, ThrowOnError>) => (options.client ?? client).post<ImportPostsResponses, ImportPostsErrors, ThrowOnError>({
+    bodySerializer: null,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/posts/import',
+    ...options,
+    headers: {
+        'Content-Type': 'text/csv',
+        ...options.headers
+    }
+});
+
+/**
+ * Retrieve an import and its progress
+ *
+ * `created` and `rejected` grow as the worker goes through the file; `status` is
+ * `done` once every row is created or rejected, each rejected row with its line
+ * and reasons.
+ */
+export const getImport = <ThrowOnError extends boolean = false>(options: Options<GetImportData, ThrowOnError>) => (options.client ?? client).get<GetImportResponses, GetImportErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/imports/{import_id}',
+    ...options
 });
 
 /**

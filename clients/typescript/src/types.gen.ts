@@ -61,7 +61,7 @@ export type ErrorBody = {
      */
     type: string;
     /**
-     * Stable machine-readable code. Known codes: VALIDATION_ERROR, INVALID_IDEMPOTENCY_KEY, REFRESH_NOT_SUPPORTED, PROVIDER_NOT_CONFIGURED (400); MISSING_API_KEY, INVALID_API_KEY, MISSING_SESSION (401); INSUFFICIENT_PERMISSIONS, CSRF_TOKEN_INVALID (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); POST_NOT_EDITABLE, MEDIA_IN_USE, CHANNEL_BUSY, IDEMPOTENCY_KEY_IN_USE (409); PAYLOAD_TOO_LARGE (413); UNSUPPORTED_MEDIA_TYPE (415); RANGE_NOT_SATISFIABLE (416); IDEMPOTENCY_KEY_REUSED (422); RATE_LIMIT_EXCEEDED (429); INTERNAL_ERROR (500); SERVICE_UNAVAILABLE, PLATFORM_UNAVAILABLE (503)
+     * Stable machine-readable code. Known codes: VALIDATION_ERROR, INVALID_IDEMPOTENCY_KEY, REFRESH_NOT_SUPPORTED, PROVIDER_NOT_CONFIGURED (400); MISSING_API_KEY, INVALID_API_KEY, MISSING_SESSION (401); INSUFFICIENT_PERMISSIONS, CSRF_TOKEN_INVALID (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); POST_NOT_EDITABLE, MEDIA_IN_USE, CHANNEL_BUSY, SCHEDULE_PAUSED, IDEMPOTENCY_KEY_IN_USE (409); PAYLOAD_TOO_LARGE (413); UNSUPPORTED_MEDIA_TYPE (415); RANGE_NOT_SATISFIABLE (416); IDEMPOTENCY_KEY_REUSED (422); RATE_LIMIT_EXCEEDED (429); INTERNAL_ERROR (500); SERVICE_UNAVAILABLE, PLATFORM_UNAVAILABLE (503)
      */
     code: string;
     /**
@@ -315,6 +315,132 @@ export type DeletedResponse = {
      * The deleted
      */
     data: Deleted;
+};
+
+export type SlotAnswer = {
+    /**
+     * mon to sun
+     */
+    day: string;
+    /**
+     * HH:MM in the schedule's zone
+     */
+    time: string;
+};
+
+export type Schedule = {
+    /**
+     * The channel it belongs to
+     */
+    channelId: string;
+    /**
+     * The IANA zone its slots are read in
+     */
+    timezone: string;
+    /**
+     * Its weekly slots, in week order
+     */
+    slots: Array<SlotAnswer>;
+    /**
+     * How many posts one slot takes
+     */
+    maxPerSlot: number;
+    /**
+     * True while queue posts are refused
+     */
+    paused: boolean;
+    /**
+     * When it was created (Unix ms)
+     */
+    createdAt: number;
+    /**
+     * When it last changed (Unix ms)
+     */
+    updatedAt: number;
+};
+
+export type ScheduleResponse = {
+    /**
+     * The schedule
+     */
+    data: Schedule;
+};
+
+export type Slot = {
+    /**
+     * mon, tue, wed, thu, fri, sat or sun
+     */
+    day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+    /**
+     * A wall-clock time in the schedule's zone, HH:MM (24-hour)
+     */
+    time: string;
+};
+
+export type ScheduleInput = {
+    /**
+     * The IANA zone the slots' times are read in
+     */
+    timezone: string;
+    /**
+     * Up to 336 weekly slots, each once; `[]` for none
+     */
+    slots: Array<Slot>;
+    /**
+     * How many posts one slot takes, 1 to 100 (default 1)
+     */
+    maxPerSlot?: number;
+    /**
+     * True: queue posts are refused (409 SCHEDULE_PAUSED)
+     */
+    paused?: boolean;
+};
+
+export type Reflow = {
+    /**
+     * The channel
+     */
+    channelId: string;
+    /**
+     * Queued posts whose time changed
+     */
+    moved: number;
+};
+
+export type ReflowResponse = {
+    /**
+     * The reflow
+     */
+    data: Reflow;
+};
+
+export type NextSlot = {
+    /**
+     * The slot's moment (Unix ms)
+     */
+    scheduledFor: number;
+    /**
+     * Posts already in it (fewer than maxPerSlot)
+     */
+    taken: number;
+};
+
+export type NextSlots = {
+    /**
+     * The schedule's zone
+     */
+    timezone: string;
+    /**
+     * Free slots, earliest first
+     */
+    slots: Array<NextSlot>;
+};
+
+export type NextSlotsResponse = {
+    /**
+     * The next slots
+     */
+    data: NextSlots;
 };
 
 export type Problem = {
@@ -777,6 +903,37 @@ export type PostTarget = {
     parts: Array<PostPart>;
 };
 
+export type Evergreen = {
+    /**
+     * Days from a publication to its repeat
+     */
+    minIntervalDays: number;
+    /**
+     * How many repeats at most; null: no limit
+     */
+    maxRepeats: number | null;
+    /**
+     * No repeat after this (Unix ms), or null
+     */
+    until: number | null;
+    /**
+     * The per-platform versions repeats rotate through
+     */
+    rotation: Array<PlatformVersions>;
+    /**
+     * 0 for the original, n for its nth repeat
+     */
+    repeat: number;
+    /**
+     * waiting (repeated once published), repeated (its repeat is queued), ended (see endedReason)
+     */
+    state: string;
+    /**
+     * Why the run ended, or null
+     */
+    endedReason: Problem | null;
+};
+
 export type Post = {
     /**
      * The post's id, `post_...`
@@ -839,6 +996,22 @@ export type Post = {
      */
     deliveredAt: number | null;
     /**
+     * The queue slot it holds (Unix ms; `queue: true` placed it there), or null: not placed by the queue, or it left its slot (a new `scheduledFor` or channel)
+     */
+    slot: number | null;
+    /**
+     * The series it is an occurrence of (`ser_...`), or null
+     */
+    seriesId: string | null;
+    /**
+     * Its evergreen settings and where its run stands, or null
+     */
+    evergreen: Evergreen | null;
+    /**
+     * The original post this one repeats, or null
+     */
+    evergreenOf: string | null;
+    /**
      * When it was created (Unix ms)
      */
     createdAt: number;
@@ -857,6 +1030,25 @@ export type PostListResponse = {
      * The request id and the pagination
      */
     meta: ListMeta;
+};
+
+export type EvergreenInput = {
+    /**
+     * Days from a publication to its repeat's earliest slot, 1 to 3,650
+     */
+    minIntervalDays: number;
+    /**
+     * How many times it is repeated, 1 to 1,000; null or omitted: no limit
+     */
+    maxRepeats?: number | null;
+    /**
+     * No repeat is queued after this moment
+     */
+    until?: Instant | null;
+    /**
+     * Up to 20 sets of per-platform versions (as `platforms`): repeat n takes set (n - 1) mod their number, so a platform that refuses duplicates (X) gets other text
+     */
+    rotation?: Array<PlatformVersions>;
 };
 
 /**
@@ -899,6 +1091,22 @@ export type PostCreate = {
      * Per-platform versions, keyed by platform: what a version leaves out comes from the post. A version for a platform the channel has no connection of is kept, with a `warnings` entry in the answer.
      */
     platforms?: PlatformVersions;
+    /**
+     * Repeat the post once published: queued again in its channel's queue after `minIntervalDays`, as a new post (`evergreenOf`); null for none
+     */
+    evergreen?: EvergreenInput | null;
+    /**
+     * true: take the next free slot of the channel's posting schedule at or after now (or `queueAfter`); `scheduledFor` is then omitted
+     */
+    queue?: boolean;
+    /**
+     * With `queue: true`: the slot is at or after this moment
+     */
+    queueAfter?: Instant;
+    /**
+     * An RRULE of the subset docs/scheduling.md describes: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYHOUR, BYMINUTE, and COUNT or UNTIL; at most 1,000 occurrences a year. Read in `timezone` (required with it) from `scheduledFor`.
+     */
+    recurrence?: string;
 };
 
 export type Warning = {
@@ -979,6 +1187,10 @@ export type PostBatchUpdateItem = {
      */
     platforms?: PlatformVersions;
     /**
+     * Repeat the post once published: queued again in its channel's queue after `minIntervalDays`, as a new post (`evergreenOf`); null for none
+     */
+    evergreen?: EvergreenInput | null;
+    /**
      * The post to change
      */
     id: string;
@@ -1056,6 +1268,182 @@ export type PostUpdate = {
      * Per-platform versions, keyed by platform: what a version leaves out comes from the post. A version for a platform the channel has no connection of is kept, with a `warnings` entry in the answer.
      */
     platforms?: PlatformVersions;
+    /**
+     * Repeat the post once published: queued again in its channel's queue after `minIntervalDays`, as a new post (`evergreenOf`); null for none
+     */
+    evergreen?: EvergreenInput | null;
+};
+
+export type Occurrence = {
+    /**
+     * When the occurrence is (Unix ms)
+     */
+    scheduledFor: number;
+    /**
+     * Its post, or null until the worker makes it
+     */
+    postId: string | null;
+};
+
+export type Series = {
+    /**
+     * The series' id, `ser_...`
+     */
+    id: string;
+    /**
+     * The channel its posts go to
+     */
+    channelId: string;
+    /**
+     * Its rule (docs/scheduling.md, Recurring posts)
+     */
+    recurrence: string;
+    /**
+     * The IANA zone its rule is read in
+     */
+    timezone: string;
+    /**
+     * The text of its coming occurrences
+     */
+    content: string | null;
+    /**
+     * Their media keys
+     */
+    media: Array<string>;
+    /**
+     * Their thread
+     */
+    thread: Array<ThreadPart>;
+    /**
+     * Their first comment, or null
+     */
+    firstComment: FirstComment | null;
+    /**
+     * Their per-platform versions
+     */
+    platforms: PlatformVersions;
+    /**
+     * The coming occurrences, earliest first, up to 100 (skipped ones left out)
+     */
+    occurrences: Array<Occurrence>;
+    /**
+     * When it was created (Unix ms)
+     */
+    createdAt: number;
+    /**
+     * When it last changed (Unix ms)
+     */
+    updatedAt: number;
+};
+
+export type SeriesResponse = {
+    /**
+     * The series
+     */
+    data: Series;
+};
+
+export type SeriesUpdate = {
+    /**
+     * An RRULE of the subset docs/scheduling.md describes: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYHOUR, BYMINUTE, and COUNT or UNTIL; at most 1,000 occurrences a year. Read in `timezone` (required with it) from `scheduledFor`.
+     */
+    recurrence?: string;
+    /**
+     * The IANA zone the rule is read in
+     */
+    timezone?: string;
+    /**
+     * The text of the coming occurrences
+     */
+    content?: string;
+    /**
+     * Media keys of the coming occurrences
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Per-platform versions, keyed by platform: what a version leaves out comes from the post. A version for a platform the channel has no connection of is kept, with a `warnings` entry in the answer.
+     */
+    platforms?: PlatformVersions;
+};
+
+export type SeriesSkip = {
+    /**
+     * The coming occurrence to skip
+     */
+    scheduledFor: Instant;
+};
+
+export type RejectedRow = {
+    /**
+     * The row's line in the file, from 1 (the header is line 1 of a CSV)
+     */
+    line: number;
+    /**
+     * What is wrong with it, each naming the column (`content`, `x.content`, `media[1]`)
+     */
+    errors: Array<ErrorDetail>;
+};
+
+export type Import = {
+    /**
+     * The import's id, `imp_...`
+     */
+    id: string;
+    /**
+     * Whether this was a dry run, which creates nothing
+     */
+    dryRun: boolean;
+    /**
+     * The file's format: csv or ndjson
+     */
+    format: string;
+    /**
+     * `pending` (rows wait for the worker), `running` (some are created, more wait) or `done` (every row created or rejected; a dry run is done at once). A new status may be added: treat one you do not know as not yet done.
+     */
+    status: 'pending' | 'running' | 'done';
+    /**
+     * Rows in the file
+     */
+    total: number;
+    /**
+     * Rows found good: on a dry run, the posts a real run would create; on a real run, those created and those still to be (it falls as the worker rejects rows)
+     */
+    accepted: number;
+    /**
+     * Posts created so far (0 on a dry run)
+     */
+    created: number;
+    /**
+     * Every row rejected so far, in file order, with its reasons
+     */
+    rejected: Array<RejectedRow>;
+    /**
+     * When every row was created or rejected (Unix ms)
+     */
+    completedAt: number | null;
+    /**
+     * When it was created (Unix ms)
+     */
+    createdAt: number;
+    /**
+     * When it last changed (Unix ms)
+     */
+    updatedAt: number;
+};
+
+export type ImportResponse = {
+    /**
+     * The import
+     */
+    data: Import;
 };
 
 export type MediaUpload = {
@@ -1169,7 +1557,7 @@ export type Webhook = {
      */
     url: string;
     /**
-     * The event types it receives; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
+     * The event types it receives; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed
      */
     events: Array<string>;
     /**
@@ -1211,7 +1599,7 @@ export type WebhookCreate = {
      */
     url: string;
     /**
-     * Event types to receive, from: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
+     * Event types to receive, from: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed
      */
     events: Array<string>;
     /**
@@ -1234,7 +1622,7 @@ export type WebhookWithSecret = {
      */
     url: string;
     /**
-     * The event types it receives; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
+     * The event types it receives; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed
      */
     events: Array<string>;
     /**
@@ -1283,7 +1671,7 @@ export type WebhookUpdate = {
      */
     url?: string;
     /**
-     * Event types to receive, from: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
+     * Event types to receive, from: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed
      */
     events?: Array<string>;
     /**
@@ -1314,7 +1702,7 @@ export type WebhookDelivery = {
      */
     eventId: string;
     /**
-     * The event's type; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed
+     * The event's type; known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed
      */
     event: string;
     /**
@@ -1960,6 +2348,40 @@ export type PostCommentFailedEvent = {
     timestamp: number;
 };
 
+export type ImportCompletedData = {
+    /**
+     * The import, `imp_...` (GET /v1/imports/{import_id} lists its rejected rows)
+     */
+    import_id: string;
+    /**
+     * Posts it created
+     */
+    created: number;
+    /**
+     * Rows it rejected
+     */
+    rejected: number;
+};
+
+export type ImportCompletedEvent = {
+    /**
+     * The event's id, `evt_...`: the same in every attempt
+     */
+    id: string;
+    /**
+     * The event's type
+     */
+    event: 'import.completed';
+    /**
+     * What happened
+     */
+    data: ImportCompletedData;
+    /**
+     * When it happened (Unix ms)
+     */
+    timestamp: number;
+};
+
 export type WebhookTestData = {
     /**
      * The webhook tested, `wh_...`
@@ -2245,7 +2667,7 @@ export type CreateChannelErrors = {
      */
     403: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -2311,7 +2733,7 @@ export type DeleteChannelErrors = {
      */
     404: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -2442,6 +2864,237 @@ export type UpdateChannelResponses = {
 };
 
 export type UpdateChannelResponse = UpdateChannelResponses[keyof UpdateChannelResponses];
+
+export type GetChannelScheduleData = {
+    body?: never;
+    path: {
+        /**
+         * The channel's id, `ch_...`
+         */
+        channel_id: string;
+    };
+    query?: never;
+    url: '/v1/channels/{channel_id}/schedule';
+};
+
+export type GetChannelScheduleErrors = {
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type GetChannelScheduleError = GetChannelScheduleErrors[keyof GetChannelScheduleErrors];
+
+export type GetChannelScheduleResponses = {
+    /**
+     * OK
+     */
+    200: ScheduleResponse;
+};
+
+export type GetChannelScheduleResponse = GetChannelScheduleResponses[keyof GetChannelScheduleResponses];
+
+export type UpdateChannelScheduleData = {
+    body: ScheduleInput;
+    path: {
+        /**
+         * The channel's id, `ch_...`
+         */
+        channel_id: string;
+    };
+    query?: never;
+    url: '/v1/channels/{channel_id}/schedule';
+};
+
+export type UpdateChannelScheduleErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * The body is larger than `[server] max_body_bytes` (1 MB), or the file than its limit (`PAYLOAD_TOO_LARGE`).
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
+     */
+    415: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateChannelScheduleError = UpdateChannelScheduleErrors[keyof UpdateChannelScheduleErrors];
+
+export type UpdateChannelScheduleResponses = {
+    /**
+     * OK
+     */
+    200: ScheduleResponse;
+};
+
+export type UpdateChannelScheduleResponse = UpdateChannelScheduleResponses[keyof UpdateChannelScheduleResponses];
+
+export type ReflowChannelScheduleData = {
+    body?: never;
+    headers?: {
+        /**
+         * Makes the request safe to retry for 24 hours.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The channel's id, `ch_...`
+         */
+        channel_id: string;
+    };
+    query?: never;
+    url: '/v1/channels/{channel_id}/schedule/reflow';
+};
+
+export type ReflowChannelScheduleErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
+     */
+    415: ErrorResponse;
+    /**
+     * This Idempotency-Key was used with a different body (`IDEMPOTENCY_KEY_REUSED`): use a new key.
+     */
+    422: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type ReflowChannelScheduleError = ReflowChannelScheduleErrors[keyof ReflowChannelScheduleErrors];
+
+export type ReflowChannelScheduleResponses = {
+    /**
+     * Replay of the first answer to this Idempotency-Key
+     */
+    200: ReflowResponse;
+};
+
+export type ReflowChannelScheduleResponse = ReflowChannelScheduleResponses[keyof ReflowChannelScheduleResponses];
+
+export type GetChannelNextSlotsData = {
+    body?: never;
+    path: {
+        /**
+         * The channel's id, `ch_...`
+         */
+        channel_id: string;
+    };
+    query?: {
+        /**
+         * How many slots, 1 to 100 (default 5)
+         */
+        count?: number;
+        /**
+         * Slots at or after this moment (default now)
+         */
+        after?: Instant;
+    };
+    url: '/v1/channels/{channel_id}/next-slots';
+};
+
+export type GetChannelNextSlotsErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type GetChannelNextSlotsError = GetChannelNextSlotsErrors[keyof GetChannelNextSlotsErrors];
+
+export type GetChannelNextSlotsResponses = {
+    /**
+     * OK
+     */
+    200: NextSlotsResponse;
+};
+
+export type GetChannelNextSlotsResponse = GetChannelNextSlotsResponses[keyof GetChannelNextSlotsResponses];
 
 export type ListConnectionsData = {
     body?: never;
@@ -2584,7 +3237,7 @@ export type CreateSimulatedConnectionErrors = {
      */
     403: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -3279,7 +3932,7 @@ export type CreatePostErrors = {
      */
     403: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -3344,7 +3997,7 @@ export type DeletePostBatchErrors = {
      */
     404: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -3401,7 +4054,7 @@ export type UpdatePostBatchErrors = {
      */
     404: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -3460,7 +4113,7 @@ export type CreatePostBatchErrors = {
      */
     403: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -3526,7 +4179,7 @@ export type DeletePostErrors = {
      */
     404: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -3630,7 +4283,7 @@ export type UpdatePostErrors = {
      */
     404: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -3662,6 +4315,357 @@ export type UpdatePostResponses = {
 
 export type UpdatePostResponse = UpdatePostResponses[keyof UpdatePostResponses];
 
+export type DeleteSeriesData = {
+    body?: never;
+    path: {
+        /**
+         * The series' id, `ser_...`
+         */
+        series_id: string;
+    };
+    query?: never;
+    url: '/v1/series/{series_id}';
+};
+
+export type DeleteSeriesErrors = {
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
+     */
+    415: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteSeriesError = DeleteSeriesErrors[keyof DeleteSeriesErrors];
+
+export type DeleteSeriesResponses = {
+    /**
+     * OK
+     */
+    200: DeletedResponse;
+};
+
+export type DeleteSeriesResponse = DeleteSeriesResponses[keyof DeleteSeriesResponses];
+
+export type GetSeriesData = {
+    body?: never;
+    path: {
+        /**
+         * The series' id, `ser_...`
+         */
+        series_id: string;
+    };
+    query?: never;
+    url: '/v1/series/{series_id}';
+};
+
+export type GetSeriesErrors = {
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type GetSeriesError = GetSeriesErrors[keyof GetSeriesErrors];
+
+export type GetSeriesResponses = {
+    /**
+     * OK
+     */
+    200: SeriesResponse;
+};
+
+export type GetSeriesResponse = GetSeriesResponses[keyof GetSeriesResponses];
+
+export type UpdateSeriesData = {
+    body: SeriesUpdate;
+    path: {
+        /**
+         * The series' id, `ser_...`
+         */
+        series_id: string;
+    };
+    query?: never;
+    url: '/v1/series/{series_id}';
+};
+
+export type UpdateSeriesErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than `[server] max_body_bytes` (1 MB), or the file than its limit (`PAYLOAD_TOO_LARGE`).
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
+     */
+    415: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateSeriesError = UpdateSeriesErrors[keyof UpdateSeriesErrors];
+
+export type UpdateSeriesResponses = {
+    /**
+     * OK
+     */
+    200: SeriesResponse;
+};
+
+export type UpdateSeriesResponse = UpdateSeriesResponses[keyof UpdateSeriesResponses];
+
+export type SkipSeriesOccurrenceData = {
+    body: SeriesSkip;
+    headers?: {
+        /**
+         * Makes the request safe to retry for 24 hours.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The series' id, `ser_...`
+         */
+        series_id: string;
+    };
+    query?: never;
+    url: '/v1/series/{series_id}/skip';
+};
+
+export type SkipSeriesOccurrenceErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than `[server] max_body_bytes` (1 MB), or the file than its limit (`PAYLOAD_TOO_LARGE`).
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
+     */
+    415: ErrorResponse;
+    /**
+     * This Idempotency-Key was used with a different body (`IDEMPOTENCY_KEY_REUSED`): use a new key.
+     */
+    422: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type SkipSeriesOccurrenceError = SkipSeriesOccurrenceErrors[keyof SkipSeriesOccurrenceErrors];
+
+export type SkipSeriesOccurrenceResponses = {
+    /**
+     * Replay of the first answer to this Idempotency-Key
+     */
+    200: SeriesResponse;
+};
+
+export type SkipSeriesOccurrenceResponse = SkipSeriesOccurrenceResponses[keyof SkipSeriesOccurrenceResponses];
+
+export type ImportPostsData = {
+    /**
+     * The file as it is: UTF-8, at most `[imports] max_bytes` (20 MB), a line at most 64 KB.
+     */
+    body: Blob | File;
+    headers?: {
+        /**
+         * Makes the request safe to retry for 24 hours.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * `true`: check every row and answer what would be created; create nothing
+         */
+        dryRun?: boolean;
+    };
+    url: '/v1/posts/import';
+};
+
+export type ImportPostsErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than `[server] max_body_bytes` (1 MB), or the file than its limit (`PAYLOAD_TOO_LARGE`).
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
+     */
+    415: ErrorResponse;
+    /**
+     * This Idempotency-Key was used with a different body (`IDEMPOTENCY_KEY_REUSED`): use a new key.
+     */
+    422: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type ImportPostsError = ImportPostsErrors[keyof ImportPostsErrors];
+
+export type ImportPostsResponses = {
+    /**
+     * A dry run's answer, or the replay of the first answer to this Idempotency-Key (with `Idempotent-Replayed: true`)
+     */
+    200: ImportResponse;
+    /**
+     * Accepted
+     */
+    202: ImportResponse;
+};
+
+export type ImportPostsResponse = ImportPostsResponses[keyof ImportPostsResponses];
+
+export type GetImportData = {
+    body?: never;
+    path: {
+        /**
+         * The import's id, `imp_...`
+         */
+        import_id: string;
+    };
+    query?: never;
+    url: '/v1/imports/{import_id}';
+};
+
+export type GetImportErrors = {
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type GetImportError = GetImportErrors[keyof GetImportErrors];
+
+export type GetImportResponses = {
+    /**
+     * OK
+     */
+    200: ImportResponse;
+};
+
+export type GetImportResponse = GetImportResponses[keyof GetImportResponses];
+
 export type UploadMediaData = {
     body: MediaUpload;
     headers?: {
@@ -3689,7 +4693,7 @@ export type UploadMediaErrors = {
      */
     403: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -3804,7 +4808,7 @@ export type DeleteMediaErrors = {
      */
     404: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -4075,7 +5079,7 @@ export type CreateWebhookErrors = {
      */
     403: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**
@@ -4361,19 +5365,19 @@ export type ListWebhookDeliveriesData = {
          */
         'filter[status][in]'?: Array<DeliveryStatus>;
         /**
-         * Only deliveries whose `event` is this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed). Filters combine with AND (docs/api.md, Lists).
+         * Only deliveries whose `event` is this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[event][eq]'?: string;
         /**
-         * Only deliveries whose `event` is this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed). Filters combine with AND (docs/api.md, Lists).
+         * Only deliveries whose `event` is this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[event]'?: string;
         /**
-         * Only deliveries whose `event` is not this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed). Filters combine with AND (docs/api.md, Lists).
+         * Only deliveries whose `event` is not this value (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[event][ne]'?: string;
         /**
-         * Only deliveries whose `event` is one of these values: comma-separated, at most 100 (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed). Filters combine with AND (docs/api.md, Lists).
+         * Only deliveries whose `event` is one of these values: comma-separated, at most 100 (known today: post.created, post.delivered, post.failed, post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[event][in]'?: Array<string>;
         /**
@@ -4651,7 +5655,7 @@ export type CreateApiKeyErrors = {
      */
     403: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
      */
     409: ErrorResponse;
     /**

@@ -36,6 +36,8 @@ from .error_detail import ErrorDetail
 from .error_response import ErrorResponse
 from .event_part import EventPart
 from .event_target import EventTarget
+from .evergreen import Evergreen
+from .evergreen_input import EvergreenInput
 from .facebook_options import FacebookOptions
 from .facebook_version import FacebookVersion
 from .first_comment import FirstComment
@@ -43,6 +45,12 @@ from .get_liveness_worker import GetLivenessWorker
 from .health import Health
 from .health_key import HealthKey
 from .health_response import HealthResponse
+from .import_ import Import
+from .import_completed_data import ImportCompletedData
+from .import_completed_event import ImportCompletedEvent
+from .import_completed_event_event import ImportCompletedEventEvent
+from .import_response import ImportResponse
+from .import_status import ImportStatus
 from .instagram_options import InstagramOptions
 from .instagram_options_type import InstagramOptionsType
 from .instagram_version import InstagramVersion
@@ -64,6 +72,10 @@ from .media_response import MediaResponse
 from .media_update import MediaUpdate
 from .media_upload import MediaUpload
 from .mode import Mode
+from .next_slot import NextSlot
+from .next_slots import NextSlots
+from .next_slots_response import NextSlotsResponse
+from .occurrence import Occurrence
 from .pagination import Pagination
 from .part_kind import PartKind
 from .platform_versions import PlatformVersions
@@ -101,10 +113,23 @@ from .post_update import PostUpdate
 from .post_update_status import PostUpdateStatus
 from .post_write_response import PostWriteResponse
 from .problem import Problem
+from .reflow import Reflow
+from .reflow_response import ReflowResponse
+from .rejected_row import RejectedRow
+from .schedule import Schedule
+from .schedule_input import ScheduleInput
+from .schedule_response import ScheduleResponse
+from .series import Series
+from .series_response import SeriesResponse
+from .series_skip import SeriesSkip
+from .series_update import SeriesUpdate
 from .service import Service
 from .service_check import ServiceCheck
 from .service_checks import ServiceChecks
 from .simulated_connection_create import SimulatedConnectionCreate
+from .slot import Slot
+from .slot_answer import SlotAnswer
+from .slot_day import SlotDay
 from .target_status import TargetStatus
 from .thread_part import ThreadPart
 from .tik_tok_options import TikTokOptions
@@ -176,6 +201,8 @@ __all__ = (
     "ErrorResponse",
     "EventPart",
     "EventTarget",
+    "Evergreen",
+    "EvergreenInput",
     "FacebookOptions",
     "FacebookVersion",
     "FirstComment",
@@ -183,6 +210,12 @@ __all__ = (
     "Health",
     "HealthKey",
     "HealthResponse",
+    "Import",
+    "ImportCompletedData",
+    "ImportCompletedEvent",
+    "ImportCompletedEventEvent",
+    "ImportResponse",
+    "ImportStatus",
     "InstagramOptions",
     "InstagramOptionsType",
     "InstagramVersion",
@@ -204,6 +237,10 @@ __all__ = (
     "MediaUpdate",
     "MediaUpload",
     "Mode",
+    "NextSlot",
+    "NextSlots",
+    "NextSlotsResponse",
+    "Occurrence",
     "Pagination",
     "PartKind",
     "PlatformVersions",
@@ -241,10 +278,23 @@ __all__ = (
     "PostUpdateStatus",
     "PostWriteResponse",
     "Problem",
+    "Reflow",
+    "ReflowResponse",
+    "RejectedRow",
+    "Schedule",
+    "ScheduleInput",
+    "ScheduleResponse",
+    "Series",
+    "SeriesResponse",
+    "SeriesSkip",
+    "SeriesUpdate",
     "Service",
     "ServiceCheck",
     "ServiceChecks",
     "SimulatedConnectionCreate",
+    "Slot",
+    "SlotAnswer",
+    "SlotDay",
     "TargetStatus",
     "ThreadPart",
     "TikTokOptions",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.post_status import PostStatus
 
 if TYPE_CHECKING:
+    from ..models.evergreen import Evergreen
     from ..models.first_comment import FirstComment
     from ..models.platform_versions import PlatformVersions
     from ..models.post_target import PostTarget
@@ -41,6 +42,11 @@ class Post:
         last_error (None | Problem): Why the last attempt failed or blocked, or null
         targets (list[PostTarget]): Where it is published: one per platform connection (or the sandbox)
         delivered_at (int | None): When every target was published (Unix ms)
+        slot (int | None): The queue slot it holds (Unix ms; `queue: true` placed it there), or null: not placed by the
+            queue, or it left its slot (a new `scheduledFor` or channel)
+        series_id (None | str): The series it is an occurrence of (`ser_...`), or null
+        evergreen (Evergreen | None): Its evergreen settings and where its run stands, or null
+        evergreen_of (None | str): The original post this one repeats, or null
         created_at (int): When it was created (Unix ms)
         updated_at (int): When it last changed (Unix ms)
     """
@@ -60,11 +66,16 @@ class Post:
     last_error: None | Problem
     targets: list[PostTarget]
     delivered_at: int | None
+    slot: int | None
+    series_id: None | str
+    evergreen: Evergreen | None
+    evergreen_of: None | str
     created_at: int
     updated_at: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.evergreen import Evergreen  # noqa: PLC0415
         from ..models.first_comment import FirstComment  # noqa: PLC0415
         from ..models.problem import Problem  # noqa: PLC0415
 
@@ -116,6 +127,21 @@ class Post:
         delivered_at: int | None
         delivered_at = self.delivered_at
 
+        slot: int | None
+        slot = self.slot
+
+        series_id: None | str
+        series_id = self.series_id
+
+        evergreen: dict[str, Any] | None
+        if isinstance(self.evergreen, Evergreen):
+            evergreen = self.evergreen.to_dict()
+        else:
+            evergreen = self.evergreen
+
+        evergreen_of: None | str
+        evergreen_of = self.evergreen_of
+
         created_at = self.created_at
 
         updated_at = self.updated_at
@@ -139,6 +165,10 @@ class Post:
                 "lastError": last_error,
                 "targets": targets,
                 "deliveredAt": delivered_at,
+                "slot": slot,
+                "seriesId": series_id,
+                "evergreen": evergreen,
+                "evergreenOf": evergreen_of,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
             }
@@ -148,6 +178,7 @@ class Post:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.evergreen import Evergreen  # noqa: PLC0415
         from ..models.first_comment import FirstComment  # noqa: PLC0415
         from ..models.platform_versions import PlatformVersions  # noqa: PLC0415
         from ..models.post_target import PostTarget  # noqa: PLC0415
@@ -241,6 +272,42 @@ class Post:
 
         delivered_at = _parse_delivered_at(d.pop("deliveredAt"))
 
+        def _parse_slot(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        slot = _parse_slot(d.pop("slot"))
+
+        def _parse_series_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        series_id = _parse_series_id(d.pop("seriesId"))
+
+        def _parse_evergreen(data: object) -> Evergreen | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                evergreen_type_0 = Evergreen.from_dict(data)
+
+                return evergreen_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Evergreen | None, data)
+
+        evergreen = _parse_evergreen(d.pop("evergreen"))
+
+        def _parse_evergreen_of(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        evergreen_of = _parse_evergreen_of(d.pop("evergreenOf"))
+
         created_at = d.pop("createdAt")
 
         updated_at = d.pop("updatedAt")
@@ -261,6 +328,10 @@ class Post:
             last_error=last_error,
             targets=targets,
             delivered_at=delivered_at,
+            slot=slot,
+            series_id=series_id,
+            evergreen=evergreen,
+            evergreen_of=evergreen_of,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -9,6 +10,7 @@ from ..models.post_create_status import PostCreateStatus
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.evergreen_input import EvergreenInput
     from ..models.first_comment import FirstComment
     from ..models.platform_versions import PlatformVersions
     from ..models.thread_part import ThreadPart
@@ -38,6 +40,15 @@ class PostCreate:
                 platforms that have threads; `[]` for none)
             first_comment (FirstComment | None | Unset): A comment right under the post, by the same account; null for none
             platforms (PlatformVersions | Unset):
+            evergreen (EvergreenInput | None | Unset): Repeat the post once published: queued again in its channel's queue
+                after `minIntervalDays`, as a new post (`evergreenOf`); null for none
+            queue (bool | Unset): true: take the next free slot of the channel's posting schedule at or after now (or
+                `queueAfter`); `scheduledFor` is then omitted
+            queue_after (datetime.datetime | int | Unset): A moment: Unix milliseconds, or ISO 8601 with `Z` or an offset
+                (`2027-01-15T09:30:00+01:00`)
+            recurrence (str | Unset): An RRULE of the subset docs/scheduling.md describes: FREQ (DAILY, WEEKLY, MONTHLY,
+                YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYHOUR, BYMINUTE, and COUNT or UNTIL; at most 1,000 occurrences a year.
+                Read in `timezone` (required with it) from `scheduledFor`. Example: FREQ=WEEKLY;BYDAY=TU;COUNT=3.
     """
 
     channel_id: str
@@ -49,8 +60,13 @@ class PostCreate:
     thread: list[ThreadPart] | Unset = UNSET
     first_comment: FirstComment | None | Unset = UNSET
     platforms: PlatformVersions | Unset = UNSET
+    evergreen: EvergreenInput | None | Unset = UNSET
+    queue: bool | Unset = UNSET
+    queue_after: datetime.datetime | int | Unset = UNSET
+    recurrence: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.evergreen_input import EvergreenInput  # noqa: PLC0415
         from ..models.first_comment import FirstComment  # noqa: PLC0415
 
         channel_id = self.channel_id
@@ -96,6 +112,26 @@ class PostCreate:
         if not isinstance(self.platforms, Unset):
             platforms = self.platforms.to_dict()
 
+        evergreen: dict[str, Any] | None | Unset
+        if isinstance(self.evergreen, Unset):
+            evergreen = UNSET
+        elif isinstance(self.evergreen, EvergreenInput):
+            evergreen = self.evergreen.to_dict()
+        else:
+            evergreen = self.evergreen
+
+        queue = self.queue
+
+        queue_after: int | str | Unset
+        if isinstance(self.queue_after, Unset):
+            queue_after = UNSET
+        elif isinstance(self.queue_after, datetime.datetime):
+            queue_after = self.queue_after.isoformat()
+        else:
+            queue_after = self.queue_after
+
+        recurrence = self.recurrence
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -119,11 +155,20 @@ class PostCreate:
             field_dict["firstComment"] = first_comment
         if platforms is not UNSET:
             field_dict["platforms"] = platforms
+        if evergreen is not UNSET:
+            field_dict["evergreen"] = evergreen
+        if queue is not UNSET:
+            field_dict["queue"] = queue
+        if queue_after is not UNSET:
+            field_dict["queueAfter"] = queue_after
+        if recurrence is not UNSET:
+            field_dict["recurrence"] = recurrence
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.evergreen_input import EvergreenInput  # noqa: PLC0415
         from ..models.first_comment import FirstComment  # noqa: PLC0415
         from ..models.platform_versions import PlatformVersions  # noqa: PLC0415
         from ..models.thread_part import ThreadPart  # noqa: PLC0415
@@ -191,6 +236,42 @@ class PostCreate:
         else:
             platforms = PlatformVersions.from_dict(_platforms)
 
+        def _parse_evergreen(data: object) -> EvergreenInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                evergreen_type_0 = EvergreenInput.from_dict(data)
+
+                return evergreen_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EvergreenInput | None | Unset, data)
+
+        evergreen = _parse_evergreen(d.pop("evergreen", UNSET))
+
+        queue = d.pop("queue", UNSET)
+
+        def _parse_queue_after(data: object) -> datetime.datetime | int | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                componentsschemas_instant_type_1 = datetime.datetime.fromisoformat(data)
+
+                return componentsschemas_instant_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | int | Unset, data)
+
+        queue_after = _parse_queue_after(d.pop("queueAfter", UNSET))
+
+        recurrence = d.pop("recurrence", UNSET)
+
         post_create = cls(
             channel_id=channel_id,
             content=content,
@@ -201,6 +282,10 @@ class PostCreate:
             thread=thread,
             first_comment=first_comment,
             platforms=platforms,
+            evergreen=evergreen,
+            queue=queue,
+            queue_after=queue_after,
+            recurrence=recurrence,
         )
 
         return post_create

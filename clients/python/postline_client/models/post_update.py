@@ -9,6 +9,7 @@ from ..models.post_update_status import PostUpdateStatus
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.evergreen_input import EvergreenInput
     from ..models.first_comment import FirstComment
     from ..models.platform_versions import PlatformVersions
     from ..models.thread_part import ThreadPart
@@ -36,6 +37,8 @@ class PostUpdate:
             platforms that have threads; `[]` for none)
         first_comment (FirstComment | None | Unset): A comment right under the post, by the same account; null for none
         platforms (PlatformVersions | Unset):
+        evergreen (EvergreenInput | None | Unset): Repeat the post once published: queued again in its channel's queue
+            after `minIntervalDays`, as a new post (`evergreenOf`); null for none
     """
 
     channel_id: str | Unset = UNSET
@@ -47,8 +50,10 @@ class PostUpdate:
     thread: list[ThreadPart] | Unset = UNSET
     first_comment: FirstComment | None | Unset = UNSET
     platforms: PlatformVersions | Unset = UNSET
+    evergreen: EvergreenInput | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.evergreen_input import EvergreenInput  # noqa: PLC0415
         from ..models.first_comment import FirstComment  # noqa: PLC0415
 
         channel_id = self.channel_id
@@ -94,6 +99,14 @@ class PostUpdate:
         if not isinstance(self.platforms, Unset):
             platforms = self.platforms.to_dict()
 
+        evergreen: dict[str, Any] | None | Unset
+        if isinstance(self.evergreen, Unset):
+            evergreen = UNSET
+        elif isinstance(self.evergreen, EvergreenInput):
+            evergreen = self.evergreen.to_dict()
+        else:
+            evergreen = self.evergreen
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -115,11 +128,14 @@ class PostUpdate:
             field_dict["firstComment"] = first_comment
         if platforms is not UNSET:
             field_dict["platforms"] = platforms
+        if evergreen is not UNSET:
+            field_dict["evergreen"] = evergreen
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.evergreen_input import EvergreenInput  # noqa: PLC0415
         from ..models.first_comment import FirstComment  # noqa: PLC0415
         from ..models.platform_versions import PlatformVersions  # noqa: PLC0415
         from ..models.thread_part import ThreadPart  # noqa: PLC0415
@@ -187,6 +203,23 @@ class PostUpdate:
         else:
             platforms = PlatformVersions.from_dict(_platforms)
 
+        def _parse_evergreen(data: object) -> EvergreenInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                evergreen_type_0 = EvergreenInput.from_dict(data)
+
+                return evergreen_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EvergreenInput | None | Unset, data)
+
+        evergreen = _parse_evergreen(d.pop("evergreen", UNSET))
+
         post_update = cls(
             channel_id=channel_id,
             content=content,
@@ -197,6 +230,7 @@ class PostUpdate:
             thread=thread,
             first_comment=first_comment,
             platforms=platforms,
+            evergreen=evergreen,
         )
 
         return post_update

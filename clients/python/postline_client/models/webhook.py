@@ -17,7 +17,7 @@ class Webhook:
         user_id (str): The owning account
         url (str): Where events are POSTed
         events (list[str]): The event types it receives; known today: post.created, post.delivered, post.failed,
-            post.blocked, webhook.test, connection.expired, post.comment_failed
+            post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed
         active (bool): false: no events are sent to it
         disabled_reason (None | str): Why the service disabled it (its receiver answered 410 Gone, or every delivery
             failed for `[webhooks] disable_after_days`); null otherwise. PATCH `active: true` enables it again.

@@ -18,7 +18,7 @@ class WebhookCreate:
             hosts that are or resolve to private, loopback, link-local, carrier-grade NAT, multicast or reserved addresses,
             or IPv4 in other than dotted-decimal form. Example: https://hooks.example.com/postline.
         events (list[str]): Event types to receive, from: post.created, post.delivered, post.failed, post.blocked,
-            webhook.test, connection.expired, post.comment_failed
+            webhook.test, connection.expired, post.comment_failed, import.completed
         description (None | str | Unset): A note for you, up to 500 characters, or null
     """
 

@@ -20,7 +20,7 @@ class WebhookDelivery:
         webhook_id (str): The webhook it goes to
         event_id (str): The event it carries (the same across retries: `Service-Event-Id`)
         event (str): The event's type; known today: post.created, post.delivered, post.failed, post.blocked,
-            webhook.test, connection.expired, post.comment_failed
+            webhook.test, connection.expired, post.comment_failed, import.completed
         status (DeliveryStatus): `pending` (an attempt is due), `succeeded` (the receiver answered 2xx) or `failed`
             (every attempt failed).
         attempts (int): Attempts made so far (at most 7)

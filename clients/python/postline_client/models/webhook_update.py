@@ -18,7 +18,7 @@ class WebhookUpdate:
             and hosts that are or resolve to private, loopback, link-local, carrier-grade NAT, multicast or reserved
             addresses, or IPv4 in other than dotted-decimal form. Example: https://hooks.example.com/postline.
         events (list[str] | Unset): Event types to receive, from: post.created, post.delivered, post.failed,
-            post.blocked, webhook.test, connection.expired, post.comment_failed
+            post.blocked, webhook.test, connection.expired, post.comment_failed, import.completed
         active (bool | Unset): false stops sending events; true sends them again
         description (None | str | Unset): A note for you, up to 500 characters, or null
         rotate_secret (bool | Unset): true: a new secret, in this answer only; the old one signs too for 24 h
