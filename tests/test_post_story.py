@@ -16,6 +16,7 @@ from devtools.servers import ServerProcess, create_key
 from models import TEST
 from postline import logs
 from postline.posts import publishing
+from postline.posts.publishing import comments
 from postline.webhooks import delivery
 from tests.support.client import allow_local_webhooks
 
@@ -144,6 +145,37 @@ def test_a_failed_attempt_says_its_error_and_when_it_is_tried_again(app, api, ma
     the_line(story, f"post {post_id} created: queued", "mode=test ")
 
 
+def test_a_first_comment_retried_alone_tells_its_attempts(app, api, make_key, clock_at, captured):
+    clock_at(T)
+    tester = api.as_key(make_key(mode=TEST))
+    channel_id = tester.post("/v1/channels", json={"name": "Sandbox"}).get_json()["data"]["id"]
+    body = {
+        "channelId": channel_id,
+        "content": "Out",
+        "firstComment": {"content": "Later #sandbox:fail-once"},
+    }
+    post_id = tester.post("/v1/posts", json=body).get_json()["data"]["id"]
+    publish_and_deliver(app)
+    comment = tester.get(f"/v1/posts/{post_id}").get_json()["data"]["targets"][0]["parts"][1]
+    retry_at = logs.instant(comment["nextAttemptAt"])
+    the_line(
+        grep(captured, post_id),
+        f"post {post_id} attempt 1: sandbox part 1 (comment) failed",
+        "part_kind=comment ",
+        "error_code=SANDBOX_FAILURE ",
+        f"next_attempt_at={retry_at}",
+    )
+    clock_at(comment["nextAttemptAt"])
+    comments.retry_due(app.config["POSTLINE"]["publishing"], "story-worker", LEASE_MS)
+    published = tester.get(f"/v1/posts/{post_id}").get_json()["data"]["targets"][0]["parts"][1]
+    the_line(
+        grep(captured, post_id),
+        f"post {post_id} first comment retried: sandbox part 1 (comment) published",
+        "attempt=2 ",
+        f"platform_post_id={published['platformPostId']} ",
+    )
+
+
 def test_a_change_made_in_the_console_names_its_user(api, console, console_user, captured):
     renamed = console.post("/console/channels", data={"name": "Console"})
     assert renamed.status_code == 302, renamed.get_data(as_text=True)
@@ -160,6 +192,12 @@ def test_a_change_made_in_the_console_names_its_user(api, console, console_user,
     deleted = console.post(f"/console/posts/{post_id}/delete")
     assert deleted.status_code == 302
     the_line(grep(captured, post_id), f"post {post_id} deleted", f"user_id={console_user.id}")
+
+
+def test_the_deprecated_api_names_the_console_user(legacy, console_user, captured):
+    assert legacy("GET", "/api/channels").status_code == 200
+    line = the_line(grep(captured, "GET /api/channels 200"), "request_id=")
+    assert f"user_id={console_user.id}" in line and "key_id" not in line
 
 
 def test_a_connection_tells_when_it_was_made_and_removed(api, make_key, captured):
