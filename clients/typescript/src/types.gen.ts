@@ -1408,7 +1408,7 @@ export type Import = {
     /**
      * `pending` (rows wait for the worker), `running` (some are created, more wait) or `done` (every row created or rejected; a dry run is done at once). A new status may be added: treat one you do not know as not yet done.
      */
-    status: 'pending' | 'running' | 'done';
+    status: string;
     /**
      * Rows in the file
      */

@@ -50,7 +50,6 @@ from .import_completed_data import ImportCompletedData
 from .import_completed_event import ImportCompletedEvent
 from .import_completed_event_event import ImportCompletedEventEvent
 from .import_response import ImportResponse
-from .import_status import ImportStatus
 from .instagram_options import InstagramOptions
 from .instagram_options_type import InstagramOptionsType
 from .instagram_version import InstagramVersion
@@ -215,7 +214,6 @@ __all__ = (
     "ImportCompletedEvent",
     "ImportCompletedEventEvent",
     "ImportResponse",
-    "ImportStatus",
     "InstagramOptions",
     "InstagramOptionsType",
     "InstagramVersion",

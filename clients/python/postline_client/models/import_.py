@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.import_status import ImportStatus
-
 if TYPE_CHECKING:
     from ..models.rejected_row import RejectedRow
 
@@ -22,9 +20,9 @@ class Import:
         id (str): The import's id, `imp_...`
         dry_run (bool): Whether this was a dry run, which creates nothing
         format_ (str): The file's format: csv or ndjson
-        status (ImportStatus): `pending` (rows wait for the worker), `running` (some are created, more wait) or `done`
-            (every row created or rejected; a dry run is done at once). A new status may be added: treat one you do not know
-            as not yet done.
+        status (str): `pending` (rows wait for the worker), `running` (some are created, more wait) or `done` (every row
+            created or rejected; a dry run is done at once). A new status may be added: treat one you do not know as not yet
+            done.
         total (int): Rows in the file
         accepted (int): Rows found good: on a dry run, the posts a real run would create; on a real run, those created
             and those still to be (it falls as the worker rejects rows)
@@ -38,7 +36,7 @@ class Import:
     id: str
     dry_run: bool
     format_: str
-    status: ImportStatus
+    status: str
     total: int
     accepted: int
     created: int
@@ -55,7 +53,7 @@ class Import:
 
         format_ = self.format_
 
-        status = self.status.value
+        status = self.status
 
         total = self.total
 
@@ -106,7 +104,7 @@ class Import:
 
         format_ = d.pop("format")
 
-        status = ImportStatus(d.pop("status"))
+        status = d.pop("status")
 
         total = d.pop("total")
 
