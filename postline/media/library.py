@@ -7,7 +7,7 @@ from models import Media, Post
 from postline import db, media
 from postline.errors import Conflict
 from postline.limits import usage
-from postline.media import kinds, renditions
+from postline.media import kinds, references, renditions
 from postline.statuses import PostStatus
 
 log = logging.getLogger(__name__)
@@ -49,13 +49,21 @@ def update(key, media_key, fields):
 
 
 def delete(key, media_key):
-    """Delete a media record and its file; MEDIA_IN_USE while a post not yet done uses it."""
+    """Delete a media record and its file; MEDIA_IN_USE while a post not yet done names
+    it (references.named: as its media, a part's, a version's, a reel's cover)."""
     with db.database.atomic():
         record = Media.lock_visible(key, media_key)
-        candidates = Post.visible_to(key).where(
-            (Post.status != PostStatus.DONE) & Post.media.contains(record.id)
+        mentioned = (
+            Post.media.contains(record.id)
+            | Post.thread.contains(record.id)
+            | Post.platforms.contains(record.id)
         )
-        users = [post.id for post in candidates.select(Post.id, Post.media) if record.id in post.media]
+        candidates = Post.visible_to(key).where((Post.status != PostStatus.DONE) & mentioned)
+        users = [
+            post.id
+            for post in candidates.select(Post.id, Post.media, Post.thread, Post.platforms)
+            if record.id in references.named_by_post(post)
+        ]
         if users:
             raise Conflict(
                 "MEDIA_IN_USE",

@@ -10,6 +10,7 @@ from postline import clock, db, timestamps
 from postline.db import due
 from postline.errors import Conflict, Invalid, NotFound
 from postline.limits import usage
+from postline.media import references
 from postline.posts import checks, story, targets, versions
 from postline.queries import posts as queries
 from postline.schedules import posts as schedules
@@ -166,27 +167,15 @@ def _owned_channels(key, channel_ids):
 def _owned_media(key, items):
     """Those media keys named by `items` the key may use, share-locked like channels, so
     that deleting one waits for this transaction and then sees the post using it."""
-    named = {media_key for item in items for _, media_key in _media_named(item)}
+    named = {media_key for item in items for _, media_key in references.named(item)}
     return Media.owned_keys(key, named) if named else set()
-
-
-def _media_named(fields):
-    """(field as sent, media key) of every media key `fields` name: the post's, its
-    thread's and its versions'."""
-    named = [(f"media[{i}]", media_key) for i, media_key in enumerate(fields.get("media") or [])]
-    for index, part in enumerate(fields.get("thread") or []):
-        named += [(f"thread[{index}].media[{i}]", key) for i, key in enumerate(part.get("media") or [])]
-    for platform, version in (fields.get("platforms") or {}).items():
-        nested = _media_named(version or {})
-        named += [(f"platforms.{platform}.{field}", media_key) for field, media_key in nested]
-    return named
 
 
 def _check_references(fields, owned_channels, owned_media, index, path):
     problems = []
     if "channel_id" in fields and fields["channel_id"] not in owned_channels:
         problems.append({"field": path(index, "channelId"), "message": "no such channel"})
-    for field, media_key in _media_named(fields):
+    for field, media_key in references.named(fields):
         if media_key not in owned_media:
             problems.append({"field": path(index, field), "message": "no such media"})
     return problems

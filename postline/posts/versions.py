@@ -18,6 +18,10 @@ from postline.statuses import PartKind
 
 FIELDS = ("content", "media", "thread", "firstComment", "options")
 MAX_THREAD = 25
+# Kinds of post that take no first comment on a platform that takes comments, by the
+# option that makes them (the adapters' check_comment sees a comment's text alone):
+# an Instagram story has no comments, and Meta refuses one (docs/platforms/meta.md).
+UNCOMMENTABLE = {"instagram": ("type", "story")}
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,17 @@ def problems(version, publisher, media):
         if not publisher.comments:
             message = f"{name}: takes no first comment; send `platforms.{name}.firstComment: null`"
             found.append((version.named("firstComment"), message))
+        elif kind := _uncommentable(version):
+            message = f"{name}: a {kind} takes no comments; send `platforms.{name}.firstComment: null`"
+            found.append((version.named("firstComment"), message))
         else:
             add("firstComment.", publisher.check_comment(version.first_comment.get("content")))
     add("options.", publisher.check_options(version.options, rows(version.media)))
     return found
+
+
+def _uncommentable(version):
+    """The kind of post ("story") the version's options make, if its platform takes no
+    comment under it; else None."""
+    option, kind = UNCOMMENTABLE.get(version.platform, (None, None))
+    return kind if option is not None and version.options.get(option) == kind else None

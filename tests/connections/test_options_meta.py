@@ -211,17 +211,41 @@ def test_a_story_is_one_image_or_video_without_a_caption(api, fake_meta, clock_a
     assert made["media_type"] == "STORIES" and made["caption"] == ""
 
 
+@pytest.mark.parametrize("own", [True, False], ids=["version's comment", "post's comment"])
+def test_a_first_comment_on_a_story_is_refused_at_create_and_patch(api, fake_meta, own):
+    channel_id = channel_with(api, "instagram")
+    key = key_of(api, image("JPEG"), "a.jpg")
+    comment = {"firstComment": {"content": "Link in bio"}}
+    story = {"instagram": {"options": {"type": "story"}, **(comment if own else {})}}
+    fields = {"media": [key], "platforms": story, **({} if own else comment)}
+    field = "platforms.instagram.firstComment" if own else "firstComment"
+    message = "instagram: a story takes no comments; send `platforms.instagram.firstComment: null`"
+    assert refusal(api, channel_id, **fields) == [{"field": field, "message": message}]
+    post_id = create_post(api, channel_id, "Today only", media=[key], **({} if own else comment))
+    patched = api.patch(f"/v1/posts/{post_id}", json={"platforms": story})
+    assert_error(patched, 400, "VALIDATION_ERROR")
+    assert patched.get_json()["error"]["details"] == [{"field": field, "message": message}]
+    assert fake_meta.posts == []
+
+
 def test_meta_refuses_a_first_comment_on_a_story(api, fake_meta, clock_at):
+    # Only a post made before its channel had Instagram gets this far (the version was
+    # kept with a warning): the story goes out, Meta refuses its comment.
     clock_at(T)
     key = key_of(api, image("JPEG"), "a.jpg")
-    post_id = create_post(
-        api,
-        channel_with(api, "instagram"),
-        "Today only",
-        media=[key],
-        firstComment={"content": "Link in bio"},
-        platforms=instagram(type="story"),
+    channel_id = api.post("/v1/channels", json={"name": "later"}).get_json()["data"]["id"]
+    story = {"instagram": {"options": {"type": "story"}, "firstComment": {"content": "Link in bio"}}}
+    created = api.post(
+        "/v1/posts",
+        json={"channelId": channel_id, "content": "Today only", "media": [key], "platforms": story},
     )
+    assert created.status_code == 201, created.get_data(as_text=True)
+    assert [w["field"] for w in created.get_json()["warnings"]] == ["platforms.instagram"]
+    post_id = created.get_json()["data"]["id"]
+    assert api.client.get(authorize(api, "meta")).status_code in (200, 302)
+    [connection] = [c for c in api.get("/v1/connections").get_json()["data"] if c["accountId"] == IG_ID]
+    linked = api.post(f"/v1/connections/{connection['id']}/add-to-channel", json={"channelId": channel_id})
+    assert linked.status_code == 200, linked.get_data(as_text=True)
     assert run_worker() == {post_id: "done"}
     [target] = post_of(api, post_id)["targets"]
     assert target["status"] == "published"

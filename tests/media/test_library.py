@@ -113,3 +113,52 @@ def test_media_of_done_or_deleted_posts_can_be_deleted(api, media_key, channel_i
     assert api.delete(f"/v1/posts/{queued}").status_code == 200
     assert api.delete(f"/v1/media/{media_key}").status_code == 200
     assert api.get(f"/v1/posts/{done}").get_json()["data"]["media"] == [media_key]
+
+
+def reel(cover):
+    return {"instagram": {"options": {"type": "reel", "coverMedia": cover}}}
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        lambda key: {"content": "a", "thread": [{"content": "b", "media": [key]}]},
+        lambda key: {"content": "a", "platforms": {"x": {"media": [key]}}},
+        lambda key: {"content": "a", "platforms": {"x": {"thread": [{"content": "b", "media": [key]}]}}},
+        lambda key: {"content": "a", "platforms": reel(key)},
+    ],
+    ids=["thread", "version", "version's thread", "reel cover"],
+)
+def test_media_a_post_names_anywhere_cannot_be_deleted(api, media_key, channel_id, fields):
+    created = api.post("/v1/posts", json={"channelId": channel_id, **fields(media_key)})
+    assert created.status_code == 201, created.get_json()
+    post_id = created.get_json()["data"]["id"]
+    error = assert_error(api.delete(f"/v1/media/{media_key}"), 409, "MEDIA_IN_USE")
+    assert error["details"] == [{"field": "key", "message": f"used by {post_id}"}]
+    assert api.patch(f"/v1/posts/{post_id}", json={"thread": [], "platforms": {}}).status_code == 200
+    assert api.delete(f"/v1/media/{media_key}").status_code == 200
+
+
+def test_a_key_in_a_posts_text_is_not_a_use(api, media_key, channel_id):
+    # The thread and versions are searched for the key as text: only a key named as media counts.
+    text = f"see {media_key}"
+    body = {"channelId": channel_id, "content": text, "thread": [{"content": text}]}
+    created = api.post("/v1/posts", json={**body, "platforms": {"x": {"content": text}}})
+    assert created.status_code == 201, created.get_json()
+    assert api.delete(f"/v1/media/{media_key}").status_code == 200
+
+
+def test_a_reel_cover_is_the_callers_media(api, make_key, media_key, channel_id):
+    foreign = upload(api.as_key(make_key(account="globex")), image("PNG")).get_json()["data"]["key"]
+    field = "platforms.instagram.options.coverMedia"
+    for cover in (foreign, "med_nope.png"):
+        body = {"channelId": channel_id, "content": "a", "platforms": reel(cover)}
+        error = assert_error(api.post("/v1/posts", json=body), 400, "VALIDATION_ERROR")
+        assert error["details"] == [{"field": field, "message": "no such media"}]
+    post_id = api.post("/v1/posts", json={"channelId": channel_id, "content": "x"}).get_json()["data"]["id"]
+    error = assert_error(
+        api.patch(f"/v1/posts/{post_id}", json={"platforms": reel(foreign)}), 400, "VALIDATION_ERROR"
+    )
+    assert error["details"] == [{"field": field, "message": "no such media"}]
+    patched = api.patch(f"/v1/posts/{post_id}", json={"platforms": reel(media_key)})
+    assert patched.status_code == 200, patched.get_json()
