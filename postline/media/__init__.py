@@ -7,6 +7,7 @@ local disk or in an S3-compatible bucket, and handed to platforms by signed URL
 - `incoming`: files being received, staged on disk, checked as their bytes arrive;
 - `storage`, `s3`: where stored files live, behind one small interface;
 - `library`: creating, changing and deleting media records;
+- `references`: the media a post names (its own, its thread's, its versions', a reel's cover);
 - `urls`: signed public URLs; `imports`: fetching a file from a URL.
 
 `configure(settings)` is called once per process (postline/process.py).
