@@ -237,6 +237,13 @@ def _wait_until_listening(port, process):
     raise AssertionError("the Node receiver did not listen")
 
 
+def test_the_nav_lists_each_page_once():
+    """MkDocs warns about a page left out of the nav, not about one listed twice."""
+    nav = re.findall(r"^\s*- [^:]+: (\S+\.md)$", (ROOT / "mkdocs.yml").read_text(), re.MULTILINE)
+    assert len(nav) >= 15
+    assert sorted(set(nav)) == sorted(nav), [page for page in set(nav) if nav.count(page) > 1]
+
+
 @pytest.mark.processes
 def test_the_site_builds_with_no_warning_and_no_network(tmp_path):
     """`python3 tasks.py docs`: MkDocs with --strict, so a broken link or anchor, or a page
