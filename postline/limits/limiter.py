@@ -1,4 +1,4 @@
-"""Rate limits per API key (README, API notes: Rate limits): which limits a request
+"""Rate limits per API key (docs/api-notes.md: Rate limits): which limits a request
 falls under, admitting or refusing it, and the X-RateLimit-* headers that tell a
 client where it stands.
 

@@ -1,4 +1,4 @@
-"""Sending webhook deliveries (README, Webhooks and API notes: Deliveries).
+"""Sending webhook deliveries (docs/webhooks.md: Deliveries).
 
 Deliveries are claimed with a lease (postline/webhooks/claims.py), a batch of one
 webhook's due deliveries at a time, earliest first, and sent one after another
