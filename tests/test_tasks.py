@@ -4,6 +4,7 @@ only when a setting asks for it, and for the tests every file there is."""
 import pytest
 
 import tasks
+from postline import config
 
 EXTRAS = ["requirements-postgres.txt", "requirements-redis.txt", "requirements-s3.txt"]
 SETTINGS = ("DATABASE_URL", "POSTLINE_DATABASE_URL", "POSTLINE_LIMITS_STORAGE", "POSTLINE_MEDIA_STORAGE")
@@ -47,3 +48,16 @@ def test_an_included_file_changes_the_digest_of_the_file_that_includes_it(tmp_pa
     before = tasks._digest("requirements-dev.txt")
     (tmp_path / "requirements.txt").write_text("flask==2\n")
     assert tasks._digest("requirements-dev.txt") != before
+
+
+def test_serve_dev_turns_on_every_switch_a_local_webhook_or_import_needs():
+    switches = {
+        config.env_name(("webhooks", "allow_http")),
+        config.env_name(("webhooks", "allow_private_targets")),
+        config.env_name(("media", "import_allow_http")),
+        config.env_name(("media", "import_allow_private_targets")),
+    }
+    assert tasks.DEV_SWITCHES == dict.fromkeys(switches, "true")
+    settings = config.load(environ=tasks.DEV_SWITCHES)
+    assert settings["webhooks"]["allow_http"] and settings["webhooks"]["allow_private_targets"]
+    assert settings["media"]["import_allow_http"] and settings["media"]["import_allow_private_targets"]
