@@ -12,6 +12,7 @@ from postline.schemas.common import ProblemSchema
 from postline.schemas.connections import (
     AuthQuerySchema,
     AuthStartSchema,
+    BlueskySignInSchema,
     ConnectionChannelSchema,
     ConnectionSchema,
     SimulatedConnectionCreateSchema,
@@ -104,6 +105,7 @@ __all__ = [
     "ApiKeyUpdateSchema",
     "AuthQuerySchema",
     "AuthStartSchema",
+    "BlueskySignInSchema",
     "BatchDeletedSchema",
     "ChannelCreateSchema",
     "ChannelSchema",

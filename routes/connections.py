@@ -7,7 +7,7 @@ from flask.views import MethodView
 
 from models import Connection
 from postline import platforms
-from postline.connections import authorization, records, simulated
+from postline.connections import app_passwords, authorization, records, simulated
 from postline.web import sessions
 from postline.web.api import Blueprint, keyless, requires
 from postline.web.choices import CONNECTION_STATUS
@@ -27,6 +27,7 @@ from routes import examples
 from schemas import (
     AuthQuerySchema,
     AuthStartSchema,
+    BlueskySignInSchema,
     ConnectionChannelSchema,
     ConnectionSchema,
     SimulatedConnectionCreateSchema,
@@ -100,6 +101,31 @@ class SimulatedConnections(MethodView):
         """
         connection = simulated.create(
             g.api_key, fields["platform"], fields["channel_id"], fields.get("username")
+        )
+        body = single(records.attach_channel_ids([connection])[0])
+        return created(body, "connections.ConnectionById", connection_id=connection.id)
+
+
+@blp.route("/bluesky")
+class BlueskySignIn(MethodView):
+    @blp.doc(operationId="createBlueskyConnection", **answers(400))
+    @requires("connections:write")
+    @idempotent(envelope(ConnectionSchema), examples.data(examples.BLUESKY_CONNECTION))
+    @blp.arguments(BlueskySignInSchema, example=examples.BLUESKY_SIGN_IN)
+    @blp.response(201, envelope(ConnectionSchema), example=examples.data(examples.BLUESKY_CONNECTION))
+    def post(self, fields):
+        """Connect a Bluesky account
+
+        Bluesky connects without a browser: Postline signs in with the handle and an app
+        password (made in Bluesky's settings, never the account's own password), finds
+        the account's server from its DID, and keeps the session, refreshed by the
+        worker. Signing in again with the same account updates its connection (same
+        id). A handle Bluesky does not know, or one whose DID does not name it back, is
+        a 400 naming `handle`; a refused app password a 400 naming `appPassword`; neither
+        creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky cannot answer now.
+        """
+        connection = app_passwords.sign_in(
+            g.api_key, "bluesky", fields["handle"], fields["app_password"], fields.get("channel_id")
         )
         body = single(records.attach_channel_ids([connection])[0])
         return created(body, "connections.ConnectionById", connection_id=connection.id)

@@ -79,6 +79,21 @@ SIMULATED_CONNECTION = {
     "tokenExpiresAt": None,
     "simulated": True,
 }
+BLUESKY_SIGN_IN = {
+    "handle": "acme.bsky.social",
+    "appPassword": "abcd-efgh-ijkl-mnop",
+    "channelId": CHANNEL_ID,
+}
+BLUESKY_CONNECTION = {
+    **CONNECTION,
+    "provider": "bluesky",
+    "platform": "bluesky",
+    "accountId": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+    "username": "acme.bsky.social",
+    "displayName": "Acme",
+    "avatarUrl": "https://cdn.bsky.app/img/avatar/plain/did:plc:ewvi7nxzyoun6zhxrhs64oiz/bafkreif@jpeg",
+    "scopes": ["com.atproto.appPass"],
+}
 AUTH_START = {
     "url": "https://x.com/i/oauth2/authorize?response_type=code&client_id=M1M5R3BMVy13QmpScXkzTUt5OE46MTpjaQ"
     "&redirect_uri=https%3A%2F%2Fpostline.example.com%2Fv1%2Fconnections%2Fx%2Fcallback"

@@ -62,11 +62,15 @@ class Connected:
 def start(key, provider, channel_id=None, return_to=None, console_session=None):
     """Begin an OAuth run: {url, state, expires_at}. `console_session`: the id of the
     console session starting it, the only one that may finish it (None: an API run).
-    Checked in this order: an unknown provider (404), a test-mode key (403), an
-    unconfigured provider (400), then the channel and returnTo (400)."""
+    Checked in this order: an unknown provider (404), one that connects with a
+    password instead (400), a test-mode key (403), an unconfigured provider (400),
+    then the channel and returnTo (400)."""
     adapter = platforms.provider(provider)
     if adapter is None:
         raise NotFound(f"No provider named {provider!r}.")
+    if getattr(adapter, "password_sign_in", False):
+        said = f"{adapter.name} connects with a handle and an app password: POST /v1/connections/{provider}"
+        raise Invalid.field("provider", said)
     if key.mode != LIVE:
         raise Forbidden(
             "Test-mode keys have no connections: test mode never calls a platform.",

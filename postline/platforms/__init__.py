@@ -10,7 +10,7 @@ platform).
 - base.py: what adapters return and raise; oauth.py: the OAuth flow, written once.
 """
 
-from postline.platforms import linkedin, meta, sandbox, tiktok, x
+from postline.platforms import bluesky, linkedin, meta, sandbox, tiktok, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -53,6 +53,7 @@ PROVIDERS = {
     "linkedin": linkedin.ADAPTER,
     "meta": meta.ADAPTER,
     "tiktok": tiktok.ADAPTER,
+    "bluesky": bluesky.ADAPTER,
 }
 PUBLISHERS = {
     sandbox.ADAPTER.platform: sandbox.ADAPTER,

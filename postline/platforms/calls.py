@@ -9,10 +9,12 @@ from postline.net.client import TRUSTED
 from postline.platforms.base import RETRYABLE, UNCONFIRMED, PublishError
 
 
-def send(platform, method, url, timeout, body=None, headers=None, creates=False):
-    """The platform's answer, whatever its status; PublishError when none came."""
+def send(platform, method, url, timeout, body=None, headers=None, creates=False, policy=TRUSTED):
+    """The platform's answer, whatever its status; PublishError when none came.
+    `policy`: TRUSTED for the platform's configured URLs; an address the platform's
+    users choose (a Bluesky account's own PDS) goes under the SSRF rules instead."""
     try:
-        return client.request(method, url, TRUSTED, timeout, body, headers)
+        return client.request(method, url, policy, timeout, body, headers)
     except client.RequestFailed as failure:
         if failure.sent and creates:
             raise PublishError(

@@ -8,11 +8,14 @@ plain sandbox target, `sbx_` ids. Markers are whole tokens of a part's content:
 post, so integrators can exercise their error handling and webhooks end to end.
 """
 
+import base64
+import hashlib
 import secrets
 
 from models import Connection, SandboxPublication
 from postline import clock, db, ids
 from postline.platforms.base import BLOCKED, RETRYABLE, Published, PublishError
+from postline.platforms.bluesky import posting
 from postline.statuses import PartKind
 
 FAIL_TAG = "#sandbox:fail"
@@ -58,13 +61,29 @@ def _tiktok(username, parent):
     return number, f"https://www.tiktok.com/@{username}/video/{number}"
 
 
+def _bluesky(username, parent):
+    letters = base64.b32encode(hashlib.sha256(username.encode()).digest()).decode().lower()
+    rkey = posting.tid(clock.now_ms() * 1000 + secrets.randbelow(1000), secrets.randbelow(1024))
+    return (
+        f"at://did:plc:{letters[:24]}/app.bsky.feed.post/{rkey}",
+        f"https://bsky.app/profile/{username}/post/{rkey}",
+    )
+
+
 def _sandbox(username, parent):
     platform_post_id = ids.new_id("sbx")
     return platform_post_id, f"https://sandbox.postline.invalid/posts/{platform_post_id}"
 
 
 # How each platform's ids and urls look (a reply or comment is given the part it answers).
-SHAPES = {"x": _x, "linkedin": _linkedin, "facebook": _facebook, "instagram": _instagram, "tiktok": _tiktok}
+SHAPES = {
+    "x": _x,
+    "linkedin": _linkedin,
+    "facebook": _facebook,
+    "instagram": _instagram,
+    "tiktok": _tiktok,
+    "bluesky": _bluesky,
+}
 
 
 def _refusal(part):

@@ -11,6 +11,10 @@ from postline.web.fields import NOT_BLANK, CreatedAt, Timestamp, UpdatedAt, desc
 # Known today; more networks will come, so the document keeps these strings open.
 PROVIDERS = ", ".join(platforms.PROVIDERS)
 PLATFORMS = ", ".join(platform for platform in platforms.PUBLISHERS if platform != "sandbox")
+# A Bluesky handle (a domain name, its last label starting with a letter) and how
+# Bluesky writes an app password: four groups of four of a-z and 2-7.
+HANDLE = r"^@?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$"
+APP_PASSWORD = r"^[a-zA-Z2-7]{4}(-[a-zA-Z2-7]{4}){3}$"
 
 
 class ConnectionSchema(Answer):
@@ -57,6 +61,33 @@ class ConnectionSchema(Answer):
     )
     created_at = CreatedAt()
     updated_at = UpdatedAt()
+
+
+class BlueskySignInSchema(Schema):
+    handle = described(
+        fields.String,
+        "The account's handle, such as alice.bsky.social (a leading @ is fine)",
+        required=True,
+        validate=[
+            validate.Length(min=1, max=254),
+            validate.Regexp(HANDLE, error="must be a Bluesky handle, such as alice.bsky.social"),
+        ],
+    )
+    app_password = described(
+        fields.String,
+        "An app password made in Bluesky's settings (xxxx-xxxx-xxxx-xxxx), never the account's "
+        "own password; kept encrypted, to sign in again when a session cannot be refreshed",
+        data_key="appPassword",
+        required=True,
+        load_only=True,
+        validate=validate.Regexp(APP_PASSWORD, error="must be an app password: xxxx-xxxx-xxxx-xxxx"),
+    )
+    channel_id = described(
+        fields.String,
+        "A channel to add the connection to, `ch_...`",
+        data_key="channelId",
+        validate=NOT_BLANK,
+    )
 
 
 class ConnectionChannelSchema(Schema):

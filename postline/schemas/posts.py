@@ -41,7 +41,8 @@ class PostTargetSchema(Answer):
         allow_none=True,
     )
     platform = described(
-        fields.String, "Where it goes; known today: x, linkedin, facebook, instagram, tiktok, sandbox"
+        fields.String,
+        "Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, sandbox",
     )
     status = described(Choice, "Where this target stands", TARGET_STATUS)
     platform_post_id = described(

@@ -151,6 +151,28 @@ class TikTokOptionsSchema(PlatformOptions):
     )
 
 
+class BlueskyOptionsSchema(PlatformOptions):
+    platform, title = "bluesky", "Bluesky"
+
+    langs = fields.List(
+        fields.String(
+            validate=validate.Regexp(
+                r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$", error="must be a BCP 47 language tag"
+            )
+        ),
+        validate=validate.Length(min=1, max=3),
+        metadata={
+            "description": "The text's languages, 1 to 3 BCP 47 tags (`en`, `pt-BR`), for feeds and filters"
+        },
+    )
+    linkCard = fields.Boolean(  # noqa: N815
+        metadata={
+            "description": "A preview card of the text's first link, made from the page's OpenGraph tags "
+            "(true, the default, for a post without media)"
+        }
+    )
+
+
 OPTIONS = {options.platform: options for options in PlatformOptions.__subclasses__()}
 
 

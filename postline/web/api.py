@@ -114,7 +114,11 @@ PATH_PARAMETERS = {
     "connection_id": ("The connection's id, `conn_...`", "conn_01jd3xe4r8t2y6u0i4o8p2a6s0", "conn_"),
     "series_id": ("The series' id, `ser_...`", "ser_01jd3xf0t4y8u2i6o0p4a8s2d6", "ser_"),
     "import_id": ("The import's id, `imp_...`", "imp_01jd3xf0t4y8u2i6o0p4a8s2d6", "imp_"),
-    "provider": ("The provider: x, linkedin, meta (Facebook Pages and Instagram) or tiktok", "x", None),
+    "provider": (
+        "The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok or bluesky",
+        "x",
+        None,
+    ),
 }
 # A converter per id kind, named by its prefix: `<post_:post_id>` matches `post_...` only.
 ID_CONVERTERS = {

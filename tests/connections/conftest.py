@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from devtools.connecting import authorize
+from devtools.fakes.bluesky import FakeBluesky
 from devtools.fakes.linkedin import FakeLinkedIn
 from devtools.fakes.tiktok import FakeTikTok
 from models import Event
@@ -39,11 +40,19 @@ def fake_tiktok():
 
 
 @pytest.fixture
-def settings(settings, fake_x, fake_linkedin, fake_tiktok):
-    """The app talks to the fake X, LinkedIn and TikTok; one platform call may take a second."""
+def fake_bluesky():
+    fake = fakes.on_steady_port(FakeBluesky)
+    yield fake
+    fakes.close(fake)
+
+
+@pytest.fixture
+def settings(settings, fake_x, fake_linkedin, fake_tiktok, fake_bluesky):
+    """The app talks to the fake X, LinkedIn, TikTok and Bluesky; one platform call may take a second."""
     settings["x"] = fake_x.settings()
     settings["linkedin"] = fake_linkedin.settings()
     settings["tiktok"] = fake_tiktok.settings()
+    settings["bluesky"] = fake_bluesky.settings()
     settings["server"]["allowed_return_origins"] = [RETURN_ORIGIN]
     settings["publishing"] = dict(PUBLISHING)
     return settings
