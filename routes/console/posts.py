@@ -1,5 +1,6 @@
 """Posts: a week or month calendar in the user's time zone, and a form to schedule or
-edit one (with an image or a video), retry or resend it, or delete it."""
+edit one (with an image or a video; its thread, first comment and per-platform texts
+are post_versions.py's), retry or resend it, or delete it."""
 
 import datetime
 import zoneinfo
@@ -14,6 +15,7 @@ from postline.media import library
 from postline.posts import lifecycle, targets
 from postline.statuses import PostStatus
 from postline.web import uploads
+from routes.console import post_versions
 from routes.console.base import (
     blp,
     check_csrf,
@@ -141,13 +143,14 @@ def _midnight_ms(day, zone):
     return int(datetime.datetime.combine(day, datetime.time(), zone).timestamp() * 1000)
 
 
-def _post_form(post=None, status=200, form=None, errors=None):
+def _post_form(post=None, status=200, form=None, errors=None, field_errors=None):
     if post is not None and form is None:
         form = {
             "channelId": post.channel_id,
             "content": post.content or "",
             "scheduledFor": local(post.scheduled_for, LOCAL_INPUT),
             "media": post.media,
+            **post_versions.shown(post),
         }
     media = list(Media.visible_to(principal()).where(Media.id.in_((form or {}).get("media") or [])))
     return page(
@@ -161,6 +164,7 @@ def _post_form(post=None, status=200, form=None, errors=None):
         media=media,
         limits=CONTENT_LIMITS,
         api_limit=API_CONTENT_LIMIT,
+        **post_versions.context(form or {}, field_errors or {}),
     )
 
 
@@ -198,12 +202,14 @@ def _save(post):
             check_csrf()
             return _save_received(post)
     except DomainError as error:  # the upload was refused as it arrived: too large, or not media
-        return _post_form(post, 400, request.form.to_dict(), form_errors(error))
+        form = {**request.form.to_dict(), **post_versions.submitted(request.form)}
+        return _post_form(post, 400, form, form_errors(error), post_versions.field_errors(error))
 
 
 def _save_received(post):
     form = request.form
     kept = [] if form.get("removeMedia") else form.getlist("media")
+    values = post_versions.submitted(form)
     data = {
         "channelId": form.get("channelId", ""),
         "content": form.get("content", ""),
@@ -216,7 +222,9 @@ def _save_received(post):
             # Kept in the library even if the post is refused: the form shown again
             # holds its key, so the file need not be sent twice.
             kept.append(library.create(principal(), upload.stream, upload.filename, form.get("altText")).id)
-        fields = load(UPDATE if post else CREATE, {**data, "media": kept})
+        versions = post_versions.api_fields(values, data["channelId"], post)
+        fields = load(UPDATE if post else CREATE, {**data, "media": kept, **versions})
+        fields.setdefault("first_comment", None)  # the form holds the whole post: none is none
         if "scheduled_for" in fields:
             fields["timezone"] = g.user.time_zone
         settings = current_app.config["POSTLINE"]["posts"]
@@ -225,7 +233,8 @@ def _save_received(post):
         else:
             lifecycle.update(principal(), [(post.id, fields)], settings)
     except (DomainError, ValidationError) as error:
-        return _post_form(post, 400, {**data, "media": kept}, form_errors(error))
+        shown = {**data, "media": kept, **values}
+        return _post_form(post, 400, shown, form_errors(error), post_versions.field_errors(error))
     return redirect(url_for("console.show_post", post_id=post.id))
 
 

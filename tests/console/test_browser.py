@@ -13,6 +13,7 @@ import pytest
 
 from devtools.media import image
 from devtools.servers import free_port
+from postline.platforms.x.text import weighted_length
 from tests.support import ROOT
 from tests.support.console import PASSWORD
 from tests.support.receivers import Reply
@@ -180,6 +181,67 @@ def test_keys_a_post_with_an_image_published_and_a_failed_posts_error(browser_pa
     page.get_by_role("link", name="Usage").click()
     assert page.locator("svg.chart rect").count() > 0
     page.shot("usage")
+
+
+# Texts X counts its own way (postline/platforms/x/text.py): the form's X counters must agree.
+X_TEXTS = [
+    "Launch day 🚀 日本 https://postline.dev/docs",
+    "see example.com/x. (and https://a.com/b)",
+    "👨\u200d👩\u200d👧 🇩🇪 1\ufe0f\u20e3 © café",
+]
+
+
+def test_the_post_form_edits_a_thread_and_counts_as_each_platform_does(browser_page):
+    page = browser_page
+    sign_in(page)
+    page.get_by_role("button", name="Switch to test").click()
+    page.get_by_role("link", name="Channels").click()
+    page.get_by_label("Name", exact=True).fill("Launch")
+    page.get_by_role("button", name="Create channel").click()
+    page.goto("/console/posts/new")
+    for text in X_TEXTS:
+        assert page.evaluate("(text) => window.postlineCount('x', text)", text) == weighted_length(text), text
+    text = X_TEXTS[0]
+    page.get_by_label("Content").fill(text)
+    assert page.locator('#content-limits li[data-platform="x"] .count').inner_text() == str(
+        weighted_length(text)
+    )
+    assert page.locator('#content-limits li[data-platform="linkedin"] .count').inner_text() == str(len(text))
+
+    # The thread: a part added has its own X counter; parts move and go.
+    page.get_by_role("button", name="Add a thread part").click()
+    long = "日本語 " * 41
+    page.get_by_label("Thread part 2", exact=True).fill(long)
+    counter = page.locator('#thread-0-limits li[data-platform="x"]')
+    assert counter.locator(".count").inner_text() == str(weighted_length(long)) == "287"
+    assert "over" in counter.get_attribute("class")
+    page.get_by_role("button", name="Add a thread part").click()
+    page.get_by_label("Thread part 3", exact=True).fill("The third part")
+    page.get_by_role("button", name="Move thread part 3 up").click()
+    assert page.get_by_label("Thread part 2", exact=True).input_value() == "The third part"
+    assert page.locator('#thread-0-limits li[data-platform="x"] .count').inner_text() == "14"
+    page.get_by_role("button", name="Remove thread part 3").click()
+    assert page.locator("#thread-parts > li").count() == 1
+
+    # Each platform's tab: its own text, counted against its limit, else the post's.
+    assert page.locator("#panel-x").is_visible() and not page.locator("#panel-linkedin").is_visible()
+    page.get_by_role("tab", name="LinkedIn").click()
+    assert page.locator("#panel-linkedin").is_visible() and not page.locator("#panel-x").is_visible()
+    linkedin = page.locator('#version-linkedin-limits li[data-platform="linkedin"]')
+    assert linkedin.inner_text() == f"{len(text)} / 3000 linkedin"
+    page.get_by_label("Text on LinkedIn").fill("Hello, LinkedIn")
+    assert linkedin.inner_text() == "15 / 3000 linkedin"
+    page.get_by_label("First comment (optional)").fill("Docs: https://postline.dev/docs")
+    page.shot("post-new-thread")
+    page.get_by_role("button", name="Schedule").click()
+
+    # Test mode's sandbox publishes the post, its reply and its first comment.
+    page.locator("#post-status", has_text="done").wait_for()
+    rows = page.locator("table.parts tbody tr")
+    assert rows.count() == 3
+    assert [rows.nth(n).locator(".badge").inner_text() for n in range(3)] == ["published"] * 3
+    assert rows.nth(1).get_by_role("link").count() == 1
+    page.shot("post-thread-published")
 
 
 def test_a_webhook_delivery_is_retried(browser_page, receiver):
