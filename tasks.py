@@ -118,10 +118,12 @@ def serve_options(args):
         action="store_true",
         help="let webhooks and media imports reach this machine (http://127.0.0.1:...): local development",
     )
-    parser.add_argument(
-        "--port", type=int, default=8000, help="with --playground: the API's port (default 8000)"
-    )
-    return parser.parse_args(args)
+    parser.add_argument("--port", type=int, help="with --playground: the API's port (default 8000)")
+    options = parser.parse_args(args)
+    if options.port is not None and not options.playground:
+        parser.error("--port goes with --playground; serve listens on [server] bind (POSTLINE_SERVER_BIND)")
+    options.port = options.port or 8000
+    return options
 
 
 def serve(args):
