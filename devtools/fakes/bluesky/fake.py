@@ -59,14 +59,16 @@ class FakeBluesky(Server, Repo, Video, FakeServer):
 
     - `record_replies`: next answers of createRecord: "500", "502", "503", "429",
       "invalid" (400 InvalidRequest), "expired" (400 ExpiredToken), "401", "takedown",
-      "hang" (creates the record, answers after `hang_seconds`);
+      "hang" (creates the record, answers after `hang_seconds`), "lost" (creates the
+      record, answers 502 as a proxy that lost the answer);
     - `blob_replies`: next answers of uploadBlob: "500", "413";
     - `session_replies`, `refresh_replies`: next answers of createSession and
       refreshSession: "500", "429", "expired" (refreshSession: 400 ExpiredToken);
     - `account_states`: {did: "takendown" or "deactivated"};
     - `documents`: {did: fields to change in its DID document} (another
       `alsoKnownAs`, another PDS); `handles`: {handle: did} resolved besides the accounts';
-    - `access_ttl`, `refresh_grace` (seconds a rotated refresh token keeps working);
+    - `access_ttl`, `refresh_grace` (seconds a rotated refresh token keeps working),
+      `rate_limit_reset` (the `ratelimit-reset` of a scripted 429, Unix s);
     - `processing_checks`: getJobStatus answers that still say JOB_STATE_ENCODING;
       `video_fails`; `upload_limits`: fields of getUploadLimits' answer to change;
     - `sign_in(n)`, `account_delays`, `delay`, as every fake (devtools/fakes/base.py).
@@ -91,6 +93,7 @@ class FakeBluesky(Server, Repo, Video, FakeServer):
         self.refresh_ttl = 90 * 86400
         self.refresh_grace = 7200
         self.hang_seconds = 2.0
+        self.rate_limit_reset = None
         self.processing_checks = 1
         self.video_fails = False
         self.upload_limits = {}

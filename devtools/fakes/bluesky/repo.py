@@ -97,6 +97,8 @@ class Repo:
             return xrpc_error(500, "InternalServerError", "Internal Server Error")
         if reply == "hang":
             time.sleep(self.hang_seconds)
+        if reply == "lost":  # made, but its answer lost on the way (a proxy's 502)
+            return xrpc_error(502, "UpstreamFailure", "Upstream Failure")
         commit = {"cid": content_id(made["cid"].encode()), "rev": new_tid()}
         return ok({**made, "commit": commit, "validationStatus": "valid"})
 
@@ -112,7 +114,7 @@ class Repo:
             "takedown": (400, "AccountTakedown", "Account has been taken down"),
         }
         if reply == "429":
-            return self.rate_limited(5000, 3600, int(time.time()) + 600)
+            return self.rate_limited(5000, 3600, self.rate_limit_reset or int(time.time()) + 600)
         return xrpc_error(*errors[reply]) if reply in errors else None
 
     def blob_of(self, account):

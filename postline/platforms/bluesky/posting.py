@@ -73,7 +73,7 @@ def wait(call, state):
 def record_key(target, part):
     """The part's record key: a TID (base32-sortable microseconds and a clock id) of its
     target's first attempt, one microsecond a place, so a thread's keys sort in order."""
-    clock_id = int.from_bytes(hashlib.sha256(target.id.encode()).digest()[:2]) % 1024
+    clock_id = int.from_bytes(hashlib.sha256(str(target.id).encode()).digest()[:2]) % 1024
     return tid(target.created_at * 1000 + part.position, clock_id)
 
 

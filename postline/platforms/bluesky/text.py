@@ -54,7 +54,8 @@ def check_content(content, media):
         field = f"media[{index}]"
         limit = IMAGE_BYTES if kind == "image" else VIDEO_BYTES
         if item.size > limit:
-            problems.append((field, f"bluesky: a {kind} may have at most {limit:,} bytes ({item.size:,})"))
+            noun = "an image" if kind == "image" else "a video"
+            problems.append((field, f"bluesky: {noun} may have at most {limit:,} bytes ({item.size:,})"))
         if kind == "video" and item.duration_ms is not None and item.duration_ms > VIDEO_MS:
             problems.append(
                 (field, f"bluesky: a video lasts at most 3 minutes ({item.duration_ms / 1000:g} s)")
