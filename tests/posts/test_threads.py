@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from models import Event, SandboxPublication
+from models import Event, PostPart, SandboxPublication
+from postline import db
 from postline.posts import publishing
-from postline.posts.publishing import comments
+from postline.posts.publishing import comments, writes
 from tests.support.client import assert_error
 
 pytestmark = pytest.mark.storage
@@ -240,3 +241,26 @@ def test_simulated_connections_are_for_test_mode_and_listed_like_any(api, tester
         "/v1/connections/sandbox", json={"platform": "myspace", "channelId": tester.channel}
     )
     assert_error(unknown, 400, "VALIDATION_ERROR")
+
+
+def test_a_first_comment_its_worker_died_sending_is_reported_with_its_post(tester, clock_at):
+    post_id = create(tester, content="Out", firstComment={"content": "Later"}, platforms={"linkedin": {}})[
+        "data"
+    ]["id"]
+    [claimed] = publishing.claim_batch("dead-worker", LEASE_MS, 1)
+    with db.database.atomic():
+        writes.start([claimed], LEASE_MS)
+    # The dead worker published the posts, then died while sending the comments.
+    PostPart.update(status="published", platform_post_id="1", url="https://x.com/p/1").where(
+        (PostPart.post_id == post_id) & (PostPart.kind == "post")
+    ).execute()
+    PostPart.update(status="sending").where(
+        (PostPart.post_id == post_id) & (PostPart.kind == "comment")
+    ).execute()
+    clock_at(T + LEASE_MS)
+    assert run_worker() == {post_id: "done"}
+    comments = [part for target in targets_of(tester, post_id).values() for part in target["parts"][1:]]
+    assert [part["status"] for part in comments] == ["unconfirmed", "unconfirmed"]
+    failed = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
+    assert sorted(event["platform"] for event in failed) == ["linkedin", "x"]
+    assert {event["error"]["code"] for event in failed} == {"DELIVERY_UNCONFIRMED"}

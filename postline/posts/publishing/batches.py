@@ -80,7 +80,7 @@ def _publish(claimed, settings, lease_ms):
                     failures.get(post.id, []),
                     settings["retry_delays"],
                     now,
-                    comments_failed.get(post.id, ()),
+                    [*post.orphaned_comments, *comments_failed.get(post.id, ())],
                 ),
             )
             for post in in_process
@@ -157,7 +157,7 @@ def _publish_with_calls(post, settings):
     post's end, in the same transaction (one write fewer per post).
     """
     unwritten = _Unwritten(post)
-    comments_failed = []
+    comments_failed = list(post.orphaned_comments)
     try:
         for target in post.targets:
             attempt.prepare(target, versions.version_for(post, target.platform))

@@ -11,7 +11,7 @@ from postline.db import due, leases
 from postline.posts import targets, versions
 from postline.posts.publishing.outcomes import UNCONFIRMED_MESSAGE
 from postline.queries import posts as queries
-from postline.statuses import PostStatus, TargetStatus
+from postline.statuses import PartKind, PostStatus, TargetStatus
 from postline.webhooks import events
 
 STARTABLE = (PostStatus.QUEUED, PostStatus.FAILED, PostStatus.BLOCKED, PostStatus.PUBLISHING)
@@ -49,16 +49,27 @@ def start(claimed, lease_ms):
     targets.attach(started)
     _create_targets([post for post in started if not post.targets], now)
     _make_parts(started, now)
-    unconfirm_orphans([part for post in started for target in post.targets for part in target.parts], now)
+    orphans = unconfirm_orphans(
+        [part for post in started for target in post.targets for part in target.parts], now
+    )
+    for post in started:
+        # A first comment its worker died sending: reported with the post's end, as one
+        # that failed for good (its post is published either way).
+        post.orphaned_comments = [
+            (target, part)
+            for target in post.targets
+            for part in target.parts
+            if part.kind == PartKind.COMMENT and part.id in orphans
+        ]
     return started
 
 
 def unconfirm_orphans(parts, now):
     """Parts left `sending` by a worker that died before it learnt the outcome: never
-    send them again."""
+    send them again. Returns their ids."""
     orphans = [part for part in parts if part.status == TargetStatus.SENDING]
     if not orphans:
-        return
+        return set()
     PostPart.update(
         status=TargetStatus.UNCONFIRMED,
         error_code="DELIVERY_UNCONFIRMED",
@@ -68,6 +79,7 @@ def unconfirm_orphans(parts, now):
     for part in orphans:
         part.status = TargetStatus.UNCONFIRMED
         part.error_code, part.error_message = "DELIVERY_UNCONFIRMED", UNCONFIRMED_MESSAGE
+    return {part.id for part in orphans}
 
 
 def _make_parts(posts, now):
