@@ -1,6 +1,7 @@
-"""Connections: connect a platform account through the platform's own page (OAuth),
-see each one's status and token expiry, verify, reconnect or remove it, and add it to
-or remove it from channels. The views call what /v1/connections calls."""
+"""Connections: connect a platform account through the platform's own page (OAuth), or
+with a handle and an app password (Bluesky), see each one's status and token expiry,
+verify, reconnect or remove it, and add it to or remove it from channels. The views
+call what /v1/connections calls."""
 
 from urllib.parse import urlsplit
 
@@ -8,7 +9,7 @@ from flask import g, redirect, request, url_for
 
 from models import LIVE, Connection
 from postline import platforms
-from postline.connections import authorization, provider_settings, records, redirect_uri
+from postline.connections import app_passwords, authorization, provider_settings, records, redirect_uri
 from postline.errors import DomainError
 from postline.web import sessions
 from routes.console.base import blp, form_errors, not_found_is_404, page, principal, settings
@@ -28,11 +29,22 @@ FAILED = "The authorization did not finish: nothing was connected. Start again."
 
 
 def _providers():
-    """[(provider, its name, whether this server has an app there)] of every provider."""
+    """[(provider, its name, whether this server has an app there, whether it connects
+    with a password instead of an OAuth run)] of every provider."""
     return [
-        (name, adapter.name, bool(provider_settings(name).get("client_id")))
+        (
+            name,
+            adapter.name,
+            _signs_in(adapter) or bool(provider_settings(name).get("client_id")),
+            _signs_in(adapter),
+        )
         for name, adapter in platforms.PROVIDERS.items()
     ]
+
+
+def _signs_in(adapter):
+    """Whether the provider connects with a handle and an app password (Bluesky)."""
+    return getattr(adapter, "password_sign_in", False)
 
 
 def _connections_page(status=200, errors=None):
@@ -43,7 +55,7 @@ def _connections_page(status=200, errors=None):
     g.form_targets = [
         _origin(adapter.authorize_url(provider_settings(name), redirect_uri(name), "state", "verifier"))
         for name, adapter in platforms.PROVIDERS.items()
-        if provider_settings(name).get("client_id")
+        if provider_settings(name).get("client_id") and not _signs_in(adapter)
     ]
     return page(
         "connections.html",
@@ -53,6 +65,7 @@ def _connections_page(status=200, errors=None):
         channels=channels,
         channel_names={channel.id: channel.name for channel in channels},
         providers=_providers(),
+        password_providers=[name for name, adapter in platforms.PROVIDERS.items() if _signs_in(adapter)],
         live=principal().mode == LIVE,
         outcome=_outcome(request.args),
         errors=errors or {},
@@ -96,6 +109,22 @@ def connection_list():
 def connect():
     """Connect an account: off to the provider's page, then back here."""
     return _authorize(request.form.get("provider", ""), request.form.get("channelId") or None)
+
+
+@blp.post("/connections/<provider>/sign-in")
+def connect_with_password(provider):
+    """Connect an account with its handle and an app password (Bluesky), then back here."""
+    try:
+        connection = app_passwords.sign_in(
+            principal(),
+            provider,
+            request.form.get("handle", ""),
+            request.form.get("appPassword", ""),
+            request.form.get("channelId") or None,
+        )
+    except DomainError as error:
+        return _connections_page(400, form_errors(error))
+    return redirect(url_for("console.connection_list", status="connected", connection=connection.id), 303)
 
 
 @blp.post("/connections/<connection_id>/reconnect")

@@ -16,6 +16,7 @@ from marshmallow import ValidationError
 
 from postline import platforms
 from postline.errors import Invalid, RefusedContent
+from postline.platforms.bluesky import text as bluesky_text
 from postline.platforms.x import text as x_text
 from postline.posts import checks
 from postline.schemas.versions import MAX_THREAD
@@ -61,8 +62,13 @@ def version_field(platform):
 
 
 def count(platform, text):
-    """The length of `text` as `platform` counts it (X: weighted characters)."""
-    return x_text.weighted_length(text) if platform == "x" else len(text or "")
+    """The length of `text` as `platform` counts it (X: weighted characters; Bluesky:
+    graphemes)."""
+    if platform == "x":
+        return x_text.weighted_length(text)
+    if platform == "bluesky":
+        return bluesky_text.graphemes(text)
+    return len(text or "")
 
 
 def shown(post):

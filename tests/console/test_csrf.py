@@ -15,8 +15,10 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
+from devtools.fakes.bluesky import ACCOUNT, FakeBluesky
 from models import ConsoleUser, Import, OAuthState, Post
 from postline.statuses import PostStatus
+from tests.support import fakes
 from tests.support.console import PASSWORD
 
 REFUSAL = "did not come from this console"
@@ -24,8 +26,16 @@ SELECTED_ZONE = re.compile(r"<option selected>([^<]+)</option>")
 
 
 @pytest.fixture
-def settings(settings, fake_x):
+def fake_bluesky():
+    fake = fakes.on_steady_port(FakeBluesky)
+    yield fake
+    fakes.close(fake)
+
+
+@pytest.fixture
+def settings(settings, fake_x, fake_bluesky):
     settings["x"] = fake_x.settings()
+    settings["bluesky"] = fake_bluesky.settings()
     return settings
 
 
@@ -117,6 +127,11 @@ CASES = [
     ("console.delete_channel", "/console/channels/{other_channel}/delete", {}),
     ("console.connect", "/console/connections", {"provider": "x"}),
     ("console.reconnect", "/console/connections/{connection}/reconnect", {}),
+    (
+        "console.connect_with_password",
+        "/console/connections/bluesky/sign-in",
+        {"handle": ACCOUNT["handle"], "appPassword": ACCOUNT["app_password"], "channelId": "{channel}"},
+    ),
     ("console.verify_connection", "/console/connections/{connection}/verify", {}),
     ("console.delete_connection", "/console/connections/{connection}/delete", {}),
     (

@@ -40,8 +40,11 @@
     }
     return weighted;
   };
+  // Bluesky counts graphemes (what a reader sees as one character: an emoji with its
+  // skin tone, a flag, a letter with its accent), as postline/platforms/bluesky/text.py.
+  const blueskyGraphemes = (text) => (graphemes ? Array.from(graphemes.segment(text)) : Array.from(text)).length;
   // Every other platform counts characters (code points).
-  const COUNTERS = { x: xWeighted };
+  const COUNTERS = { x: xWeighted, bluesky: blueskyGraphemes };
   const measure = (platform, text) => (COUNTERS[platform] || ((value) => Array.from(value).length))(text);
   window.postlineCount = measure; // for the browser test, which compares it with the API's count
 
