@@ -129,12 +129,12 @@ def serve_options(args):
 def serve(args):
     options = serve_options(args)
     env = dict(os.environ)
-    processes = []
+    helpers = []
     if options.playground:
         # The playground's own database, media and limits are local: no extra is needed.
         ensure_environment("requirements.txt")
         fakes, urls = start_playground(options.port, env)
-        processes.append(fakes)
+        helpers.append(fakes)
     else:
         ensure_environment("requirements.txt", *extras())
     if options.dev or options.playground:
@@ -145,21 +145,21 @@ def serve(args):
         # Migrates, and on an empty database creates the first account and prints its key.
         subprocess.check_call([PYTHON, "-m", "flask", "--app", "app", "init"], cwd=ROOT, env=env)
     except BaseException:
-        stop(processes, signal.SIGTERM)
-        for process in processes:
-            process.wait()
+        stop(helpers, signal.SIGTERM)
+        for helper in helpers:
+            helper.wait()
         raise
     if options.playground:
         print_playground(env, password, urls)
     # Sessions of their own: a Ctrl-C reaches them once, from here, not twice (from the
     # terminal and from here), which the worker would take for "stop at once".
-    processes += [
+    processes = [
         subprocess.Popen(
             [PYTHON, "-m", "gunicorn", "-c", "gunicorn.conf.py"], cwd=ROOT, env=env, start_new_session=True
         ),
         subprocess.Popen([PYTHON, "worker.py"], cwd=ROOT, env=env, start_new_session=True),
     ]
-    return supervise(processes)
+    return supervise(processes, helpers)
 
 
 def stop(processes, signum):
@@ -168,9 +168,10 @@ def stop(processes, signum):
             process.send_signal(signum)
 
 
-def supervise(processes):
+def supervise(processes, helpers=()):
     """Wait for `processes`, forwarding SIGINT and SIGTERM to them; when one ends on its
-    own, stop the others: a half-running service is worse than none."""
+    own, stop the others: a half-running service is worse than none. `helpers` (the
+    playground's fakes) stop once the others have, so the work in hand still reaches them."""
     stopping = []
 
     def forward(signum, _frame):
@@ -181,7 +182,7 @@ def supervise(processes):
 
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
-    while all(process.poll() is None for process in processes):
+    while all(process.poll() is None for process in (*processes, *helpers)):
         try:
             processes[-1].wait(timeout=0.5)
         except subprocess.TimeoutExpired:
@@ -189,7 +190,9 @@ def supervise(processes):
     # Once asked to stop, let each finish in its own time.
     if not stopping:
         forward(signal.SIGTERM, None)
-    return max(process.wait() for process in processes)
+    statuses = [process.wait() for process in processes]
+    stop(helpers, signal.SIGTERM)
+    return max(statuses + [helper.wait() for helper in helpers])
 
 
 def start_playground(port, env):

@@ -21,10 +21,13 @@ import signal
 import threading
 from pathlib import Path
 
-from devtools.fakes.registry import PLATFORMS, providers
+from devtools.fakes.registry import PLATFORMS
 from postline import config
 
 DEFAULT_PORT = 8000
+# The networks of the playground, as docs/getting-started.md (Playground) and the
+# console's banner name them; each a provider of devtools/fakes/registry.py.
+PROVIDERS = ("x", "linkedin", "meta", "tiktok")
 # Postline asks about a post a platform is still processing every second here, not
 # every 5 or 10 seconds as it must ask the real Meta and TikTok.
 QUICKER = {"meta": {"status_interval": 1}, "tiktok": {"status_interval": 1}}
@@ -33,7 +36,7 @@ QUICKER = {"meta": {"status_interval": 1}, "tiktok": {"status_interval": 1}}
 def start_fakes():
     """{provider: its fake}, each on a free loopback port with its approval page on."""
     fakes = {}
-    for provider in providers():
+    for provider in PROVIDERS:
         entry = next(entry for entry in PLATFORMS if entry.provider == provider)
         fakes[provider] = entry.fake_class()()
         fakes[provider].approval_page = True
