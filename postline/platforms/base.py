@@ -11,6 +11,20 @@ KINDS = (RETRYABLE, BLOCKED, PERMANENT, UNCONFIRMED, TOKEN)
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What one post may carry on a platform, as `GET /v1/platforms` shows it: the most
+    characters of its text as the platform counts them, the most images and videos in
+    one post (0: none), and the largest image and video in bytes; None where the
+    platform sets no limit of its own (or one that depends on the account)."""
+
+    characters: int = None
+    images: int = None
+    videos: int = None
+    image_bytes: int = None
+    video_bytes: int = None
+
+
+@dataclass(frozen=True)
 class Published:
     platform_post_id: str
     url: str = None
