@@ -1,6 +1,7 @@
 """A whole OAuth run through the API against the fake platforms (devtools/fakes/), as a
-browser would make it: the API's authorize URL, the fake's approval, the callback; and
-a fake's approval page (the playground's, devtools/fakes/pages.py) as a browser submits it."""
+browser would make it: the API's authorize URL, the fake's approval, the callback (or,
+for a provider that signs in with a password, Bluesky, its sign-in); and a fake's
+approval page (the playground's, devtools/fakes/pages.py) as a browser submits it."""
 
 import re
 from html.parser import HTMLParser
@@ -24,13 +25,27 @@ def authorize(api, provider="x", **params):
     return f"{location.path}?{location.query}"
 
 
-def connect_every_platform(api, channel_id):
-    """Every provider connected by a real OAuth run through the API, and the first
-    connection of each platform (one run may create several, as Meta's does: one per
-    Page and per Instagram account) added to the channel; returns {platform: its id}."""
-    for provider in providers():
+def connect(api, provider, account=None):
+    """Connect an account of `provider` through the API as its user would, against its
+    fake: an OAuth run the fake approves, or for a provider that signs in with a
+    password (devtools/fakes/registry.py `sign_in_body`) its sign-in as `account` (one
+    of the fake's, as `account(number)` gives it; its first when None). The answer."""
+    entry = next(entry for entry in PLATFORMS if entry.provider == provider)
+    if entry.sign_in_body is None:
         answer = api.client.get(authorize(api, provider))
-        assert answer.status_code in (200, 302), answer.get_data(as_text=True)
+    else:
+        account = account if account is not None else entry.fake_class().account(0)
+        answer = api.post(f"/v1/connections/{provider}", json=entry.sign_in_body(account))
+    assert answer.status_code in (200, 201, 302), answer.get_data(as_text=True)
+    return answer
+
+
+def connect_every_platform(api, channel_id):
+    """Every provider connected through the API (`connect`), and the first connection
+    of each platform (one run may create several, as Meta's does: one per Page and per
+    Instagram account) added to the channel; returns {platform: its id}."""
+    for provider in providers():
+        connect(api, provider)
     chosen = {}
     for connection in api.get("/v1/connections").get_json()["data"]:
         chosen.setdefault(connection["platform"], connection["id"])

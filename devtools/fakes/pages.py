@@ -25,7 +25,13 @@ RECEIVED_PATH = "/_fake/"
 RECEIPTS_PATH = "/_fake/received"
 # The query parameter the approval page's buttons add: "approve" or "deny".
 APPROVAL = "fake_approval"
-NAMES = {"x": "X", "linkedin": "LinkedIn", "meta": "Meta (Facebook and Instagram)", "tiktok": "TikTok"}
+NAMES = {
+    "x": "X",
+    "linkedin": "LinkedIn",
+    "meta": "Meta (Facebook and Instagram)",
+    "tiktok": "TikTok",
+    "bluesky": "Bluesky",
+}
 # (method, path pattern, kind) of the requests a receipt is kept of, per provider.
 RECEIPTS = {
     "x": (
@@ -46,6 +52,11 @@ RECEIPTS = {
     "tiktok": (
         ("POST", r"/v2/post/publish/(video|content)/init/", "post"),
         ("PUT", r"/upload/.*", "media"),
+    ),
+    "bluesky": (
+        ("POST", r"/xrpc/com\.atproto\.repo\.createRecord", "post"),
+        ("POST", r"/xrpc/com\.atproto\.repo\.uploadBlob", "media"),
+        ("POST", r"/xrpc/app\.bsky\.video\.uploadVideo", "media"),
     ),
 }
 # Body fields that hold what a person wrote, by the name each platform gives them.
@@ -119,6 +130,8 @@ def receipt(provider, request, response):
     text = _text(body) if isinstance(body, dict) else None
     if isinstance(body, dict) and kind == "post":
         if (body.get("reply") or {}).get("in_reply_to_tweet_id"):
+            kind = "reply"
+        elif (body.get("record") or {}).get("reply"):  # a Bluesky record's reference to its parent
             kind = "reply"
         elif str(body.get("published")).lower() == "false":
             kind = "media"  # a Facebook photo uploaded unpublished, for a post to attach

@@ -30,6 +30,9 @@ class PlatformFake:
     - `bench_settings`: (name, value) pairs of the provider's settings the benchmark's
       app and worker take on top of the fake's (e.g. how often to ask about processing);
     - `needs_media`: the platform takes no text-only post.
+    - `sign_in_body`: for a provider connected by signing in with a password instead
+      of an OAuth run (Bluesky), the body of `POST /v1/connections/<provider>` for one
+      of its fake's accounts (`account(number)`, or its `signed_in`); None: OAuth.
     """
 
     platform: str
@@ -40,6 +43,7 @@ class PlatformFake:
     needs_media: bool = False
     bench_options: tuple = ()
     bench_settings: tuple = ()
+    sign_in_body: Callable = None
 
     @property
     def module(self):
@@ -93,6 +97,16 @@ PLATFORMS = [
         # TikTok lets a token ask about its publishes 30 times a minute; a benchmark asks more.
         bench_options=("--processing", "2", "--status-limit", "1000000"),
         bench_settings=(("status_interval", 1),),
+    ),
+    PlatformFake(
+        platform="bluesky",
+        provider="bluesky",
+        fake="devtools.fakes.bluesky:FakeBluesky",
+        fail_next_post=lambda fake: fake.record_replies.append("502"),
+        posts=lambda fake: fake.posts,
+        sign_in_body=lambda account: {"handle": account["handle"], "appPassword": account["app_password"]},
+        # An account may spend 5,000 write points an hour (a post costs 3); a benchmark spends more.
+        bench_options=("--write-limit", "1000000"),
     ),
 ]
 

@@ -1,7 +1,8 @@
 """The fakes' pages for a person (devtools/fakes/pages.py): with `approval_page` on, each
-fake's authorize URL asks a browser to approve or deny, and its decision reaches
+OAuth fake's authorize URL asks a browser to approve or deny, and its decision reaches
 Postline's callback as the platform's own answer; off, the fake approves at once, as the
-tests' fakes always have; /_fake/ lists what the fake received."""
+tests' fakes always have; every fake's /_fake/ lists what it received. (Bluesky signs
+in with an app password: it has no approval page.)"""
 
 from urllib.parse import urlsplit
 
@@ -15,11 +16,29 @@ from models import Connection
 from tests.support.fakes import close, on_steady_port
 
 
-@pytest.fixture(params=providers())
-def fake(request):
-    entry = next(entry for entry in PLATFORMS if entry.provider == request.param)
-    started = on_steady_port(entry.fake_class())
+def entry_of(provider):
+    return next(entry for entry in PLATFORMS if entry.provider == provider)
+
+
+OAUTH_PROVIDERS = [provider for provider in providers() if entry_of(provider).sign_in_body is None]
+
+
+def started_fake(provider):
+    started = on_steady_port(entry_of(provider).fake_class())
     started.approval_page = True
+    return started
+
+
+@pytest.fixture(params=OAUTH_PROVIDERS)
+def fake(request):
+    started = started_fake(request.param)
+    yield started
+    close(started)
+
+
+@pytest.fixture(params=providers())
+def any_fake(request):
+    started = started_fake(request.param)
     yield started
     close(started)
 
@@ -54,7 +73,7 @@ def test_without_the_approval_page_a_fake_approves_at_once(api, fake):
     assert answer.status_code == 302 and "code=" in answer.headers["Location"]
 
 
-def test_the_received_page_lists_nothing_before_anything_is_sent(fake):
-    page = requests.get(fake.url + RECEIVED_PATH, timeout=10)
+def test_the_received_page_lists_nothing_before_anything_is_sent(any_fake):
+    page = requests.get(any_fake.url + RECEIVED_PATH, timeout=10)
     assert page.status_code == 200 and "Nothing yet." in page.text
     assert page.headers["Content-Type"].startswith("text/html")

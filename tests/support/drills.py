@@ -25,7 +25,8 @@ import signal
 import time
 from dataclasses import dataclass
 
-from devtools.connecting import authorize
+from devtools.connecting import connect
+from devtools.fakes.bluesky import FakeBluesky
 from devtools.fakes.linkedin import FakeLinkedIn
 from devtools.fakes.meta import FakeMeta
 from devtools.fakes.tiktok import FakeTikTok, status_limit
@@ -34,7 +35,7 @@ from models import Post, PostPart, PostTarget, WorkerHeartbeat
 from postline.statuses import PostStatus, TargetStatus
 from tests.support.fakes import close
 
-DRILL_FAKES = [FakeX, FakeLinkedIn, FakeMeta, FakeTikTok]
+DRILL_FAKES = [FakeX, FakeLinkedIn, FakeMeta, FakeTikTok, FakeBluesky]
 # A drill publishes hundreds of posts a minute: the processing platforms finish within
 # a second, Postline asks them about it every second, and neither Instagram's 25
 # posts a day nor TikTok's 30 status checks a minute stand in the way.
@@ -78,17 +79,17 @@ def worker_env(fakes):
 
 
 def connect_account(api, fake, channel_id=None):
-    """Connect the account signed in at `fake` by a whole OAuth run through the API, and
-    each platform it reaches (Meta's: a Page and its Instagram account) to a channel of
-    its own, or to `channel_id` when given; returns {platform: channel id}. Of a
-    platform's several connections (a Facebook user's Pages), the first listed."""
+    """Connect the account signed in at `fake` through the API (a whole OAuth run, or
+    Bluesky's sign-in: devtools/connecting.py `connect`), and each platform it reaches
+    (Meta's: a Page and its Instagram account) to a channel of its own, or to
+    `channel_id` when given; returns {platform: channel id}. Of a platform's several
+    connections (a Facebook user's Pages), the first listed."""
 
     def listed():
         return api.get("/v1/connections", query_string={"per_page": 100}).get_json()["data"]
 
     known = {connection["id"] for connection in listed()}
-    answer = api.client.get(authorize(api, fake.PROVIDER))
-    assert answer.status_code in (200, 302), answer.get_data(as_text=True)
+    connect(api, fake.PROVIDER, fake.signed_in)
     chosen = {}
     for connection in listed():
         if connection["id"] not in known:

@@ -14,5 +14,8 @@ if "--self-check" in sys.argv[1:]:
 serve(
     FakeBluesky,
     "A fake Bluesky (PDS, entryway, PLC directory and video service) on 127.0.0.1",
-    options=[("--processing-checks", "processing_checks", int, "job status answers still encoding")],
+    options=[
+        ("--processing-checks", "processing_checks", int, "job status answers still encoding"),
+        ("--write-limit", "write_limit", int, "write points an account may spend an hour (5000)"),
+    ],
 )

@@ -67,6 +67,7 @@ class FakeBluesky(Server, Repo, Video, FakeServer):
     - `account_states`: {did: "takendown" or "deactivated"};
     - `documents`: {did: fields to change in its DID document} (another
       `alsoKnownAs`, another PDS); `handles`: {handle: did} resolved besides the accounts';
+    - `write_limit`: the points of writes an account may spend an hour (a post costs 3);
     - `access_ttl`, `refresh_grace` (seconds a rotated refresh token keeps working),
       `rate_limit_reset` (the `ratelimit-reset` of a scripted 429, Unix s);
     - `processing_checks`: getJobStatus answers that still say JOB_STATE_ENCODING;
@@ -94,6 +95,7 @@ class FakeBluesky(Server, Repo, Video, FakeServer):
         self.refresh_grace = 7200
         self.hang_seconds = 2.0
         self.rate_limit_reset = None
+        self.write_limit = 5000
         self.processing_checks = 1
         self.video_fails = False
         self.upload_limits = {}
@@ -137,6 +139,16 @@ class FakeBluesky(Server, Repo, Video, FakeServer):
         if matched:
             return bluesky_account(int(matched.group(1) or 0))
         return None
+
+    @property
+    def approval_page(self):
+        """Bluesky signs in with an app password: no page approves anything (the
+        playground turns every fake's approval page on; this one has none to show)."""
+        return False
+
+    @approval_page.setter
+    def approval_page(self, value):
+        pass
 
     def own_page(self, request):
         """Its own answers, and at / a page naming the accounts to sign in with."""
@@ -204,16 +216,16 @@ class FakeBluesky(Server, Repo, Video, FakeServer):
         return checked
 
     def spend_points(self, did, points):
-        """Count a write of `points` against the account's 5,000 points an hour; a 429
-        answer when they are spent, else None."""
+        """Count a write of `points` against the account's `write_limit` points an hour
+        (Bluesky's 5,000); a 429 answer when they are spent, else None."""
         now = time.time()
         with self._lock:
             spent = self.write_points[did]
             while spent and spent[0][0] <= now - 3600:
                 spent.popleft()
-            if sum(points for _, points in spent) + points > 5000:
+            if sum(points for _, points in spent) + points > self.write_limit:
                 reset = int(spent[0][0] + 3600) + 1
-                return self.rate_limited(5000, 3600, reset)
+                return self.rate_limited(self.write_limit, 3600, reset)
             spent.append((now, points))
         return None
 
