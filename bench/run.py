@@ -1,6 +1,6 @@
 """Every benchmark, then one table: `python3 tasks.py bench` (or `python bench/run.py`).
 
-Runs bench/api.py (SQLite, and PostgreSQL when reachable), bench/worker.py,
+Runs bench/api.py and bench/queues.py (SQLite, and PostgreSQL when reachable), bench/worker.py,
 bench/webhooks.py, bench/publishing.py, bench/platforms.py, bench/media.py and
 bench/imports.py one after another, each in a process of its own with `--results`,
 their own output going to bench/last-run.log, and prints one table: each figure, what
@@ -30,6 +30,9 @@ def runs():
     yield ["api.py", "--backend", "sqlite", "--duration", "5"]
     if postgres_admin_url() is not None:
         yield ["api.py", "--backend", "postgresql", "--duration", "5"]
+    yield ["queues.py", "--backend", "sqlite"]
+    if postgres_admin_url() is not None:
+        yield ["queues.py", "--backend", "postgresql"]
     yield ["worker.py"]
     yield ["webhooks.py"]
     yield ["publishing.py"]

@@ -5,7 +5,6 @@ import json
 
 from peewee import BigIntegerField, BooleanField, CharField, ForeignKeyField, IntegerField, TextField, fn
 
-from postline import db
 from postline.db import ListField
 from postline.models.accounts import TenantModel
 from postline.models.channels import Channel
@@ -33,21 +32,19 @@ class ChannelSchedule(TenantModel):
         return json.loads(self.slots)
 
     @classmethod
-    def of_channel(cls, key, channel_id, lock=False):
-        """The schedule of a channel the key may see, or None; with `lock`, locked until
-        the caller's transaction ends (the one taker of the channel's slots)."""
-        query = cls.visible_to(key).where(cls.channel == channel_id)
-        return (db.for_update(query) if lock else query).first()
+    def of_channel(cls, key, channel_id):
+        """The schedule of a channel the key may see, or None."""
+        return cls.visible_to(key).where(cls.channel == channel_id).first()
 
     @staticmethod
-    def taken(channel_id, first_ms, last_ms):
-        """{slot: posts holding it} of the channel's slots from `first_ms` to `last_ms`."""
-        query = (
+    def taken_query(channel_id, first_ms, last_ms):
+        """(slot, posts holding it) of the channel's slots from `first_ms` to `last_ms`."""
+        return (
             Post.select(Post.slot, fn.COUNT(Post.id))
             .where((Post.channel == channel_id) & Post.slot.between(first_ms, last_ms))
             .group_by(Post.slot)
+            .tuples()
         )
-        return dict(query.tuples())
 
     @classmethod
     def lower_full_until(cls, channel_id, slot):

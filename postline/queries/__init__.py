@@ -11,5 +11,6 @@ domain code calls them by name.
   ownership, targets of many posts;
 - `webhooks`: active subscribers, the delivery claim and what sending reads;
 - `tallies`: folding deltas into tallies, and tally totals by filter shape;
-- `rate_limits`: the counters' admit-or-refuse upsert.
+- `rate_limits`: the counters' admit-or-refuse upsert;
+- `schedules`: a channel's schedule locked, and how many posts its slots hold.
 """

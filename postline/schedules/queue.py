@@ -8,6 +8,7 @@ and counts and writes inside that transaction, so concurrent queue posts of one
 channel take their slots one transaction after another.
 """
 
+import bisect
 import collections
 import itertools
 import json
@@ -17,11 +18,14 @@ from models import Channel, ChannelSchedule, Post
 from postline import clock, db
 from postline.db import due
 from postline.errors import Conflict, Invalid, NotFound
+from postline.queries import schedules
 from postline.schedules import slots
 from postline.statuses import PostStatus
 
-# Slots counted per query: enough for a batch of 100 in one query, few enough to be cheap.
-WINDOW = 64
+# Slots counted per query: a batch of 100 in one query, few enough to be cheap.
+WINDOW = 128
+# What the slots are worked out from, of the schedule row.
+SCHEDULE_COLUMNS = ("timezone", "slots", "max_per_slot", "paused", "full_until")
 NO_SCHEDULE = "This channel has no posting schedule: PUT /v1/channels/{id}/schedule first."
 
 
@@ -30,7 +34,7 @@ def put(key, channel_id, fields):
     slots until a reflow. Returns the schedule."""
     with db.database.atomic():
         channel = Channel.lock_visible(key, channel_id)
-        schedule = ChannelSchedule.of_channel(key, channel_id, lock=True)
+        schedule = schedules.LOCKED_SCHEDULE.first(key.account_id, key.mode, channel_id)
         values = {
             "timezone": fields["timezone"],
             "slots": json.dumps(slots.ordered(fields["slots"]), separators=(",", ":")),
@@ -78,36 +82,48 @@ def preview(key, channel_id, count, after=None):
 def place(key, queued, now, path):
     """Give each queue post its slot: `queued` is [(index, post, queue_after)]; a post
     takes the first slot with room at or after the later of now and its `queue_after`,
-    in the order given. Locks each channel's schedule (call inside the transaction that
-    writes the posts). Raises Invalid (no schedule, or one without slots) or Conflict
-    (SCHEDULE_PAUSED)."""
+    in the order given. Call inside the transaction that writes the posts. Raises
+    Invalid (no schedule, or one without slots) or Conflict (SCHEDULE_PAUSED).
+
+    The slots are worked out first without the lock, then the schedule is locked
+    (until the transaction ends) and what they were worked out from is read again:
+    the same schedule and the same counts give the same slots, so the work is kept;
+    anything changed meanwhile, it is done again under the lock. The lock is so held
+    for the writes alone, and concurrent queue posts of a channel wait less."""
     by_channel = collections.defaultdict(list)
     for item in queued:
         by_channel[item[1].channel_id].append(item)
-    books, problems = {}, []
+    seen = {channel_id: ChannelSchedule.of_channel(key, channel_id) for channel_id in by_channel}
+    _refuse_unplaceable(seen, by_channel, path)
     for channel_id in sorted(by_channel):  # one lock order, so two batches never deadlock
-        schedule = ChannelSchedule.of_channel(key, channel_id, lock=True)
-        index = by_channel[channel_id][0][0]
+        items = by_channel[channel_id]
+        book = _Book(seen[channel_id], now).plan(items)
+        locked = schedules.LOCKED_SCHEDULE.first(key.account_id, key.mode, channel_id)
+        if not book.still_holds(locked):
+            _refuse_unplaceable({channel_id: locked}, by_channel, path)
+            book = book.again(locked, items)
+        for (_, post, _), moment in zip(items, book.planned, strict=True):
+            post.scheduled_for = post.slot = moment
+            due.assign(post, due.scheduled(moment if post.status == PostStatus.QUEUED else None))
+        book.save_full_until()
+
+
+def _refuse_unplaceable(schedules_of, by_channel, path):
+    """Invalid for channels without a schedule or slots; Conflict for a paused one."""
+    problems = []
+    for channel_id, schedule in sorted(schedules_of.items()):
+        field = path(by_channel[channel_id][0][0], "queue")
         if schedule is None or not schedule.slot_list:
             message = "the channel's schedule has no slots" if schedule else NO_SCHEDULE.format(id=channel_id)
-            problems.append({"field": path(index, "queue"), "message": message})
+            problems.append({"field": field, "message": message})
         elif schedule.paused:
             raise Conflict(
                 "SCHEDULE_PAUSED",
                 f"The posting schedule of channel {channel_id} is paused: unpause it to queue posts.",
-                details=[{"field": path(index, "queue"), "message": "the channel's schedule is paused"}],
+                details=[{"field": field, "message": "the channel's schedule is paused"}],
             )
-        else:
-            books[channel_id] = _Book(schedule, now)
     if problems:
         raise Invalid(problems)
-    for channel_id, items in by_channel.items():
-        book = books[channel_id]
-        for _, post, queue_after in items:
-            moment = book.take(max(now, queue_after or now))
-            post.scheduled_for = post.slot = moment
-            due.assign(post, due.scheduled(moment if post.status == PostStatus.QUEUED else None))
-        book.save_full_until()
 
 
 def freed(left):
@@ -126,7 +142,7 @@ def reflow(key, channel_id):
     now = clock.now_ms()
     with db.database.atomic():
         Channel.get_visible(key, channel_id)
-        schedule = ChannelSchedule.of_channel(key, channel_id, lock=True)
+        schedule = schedules.LOCKED_SCHEDULE.first(key.account_id, key.mode, channel_id)
         if schedule is None:
             raise NotFound(NO_SCHEDULE.format(id=channel_id))
         movable = (Post.channel == channel_id) & (Post.slot >= now) & Post.status.in_(PostStatus.SETTABLE)
@@ -147,19 +163,33 @@ def reflow(key, channel_id):
     return moved
 
 
+def _taken(channel_id, first_ms, last_ms):
+    return dict(schedules.SLOTS_TAKEN.rows(channel_id, first_ms, last_ms))
+
+
 class _Book:
     """One channel's slots while a transaction takes them: how many posts each holds
-    (read from posts a window of slots at a time), plus those given out here."""
+    (read from posts a window of slots at a time), plus those given out here.
+    `windows` counted under the schedule's lock may be handed in (a plan made again)."""
 
-    def __init__(self, schedule, now):
+    def __init__(self, schedule, now, instants=None, windows=()):
         self.schedule = schedule
         self.zone = ZoneInfo(schedule.timezone)
         self.now = now
-        self.counted = {}
-        self.known = set()  # the slots whose posts were counted
+        self.instants = instants
+        self.counted, self.known, self.windows = {}, set(), []
+        for times, counts in windows:
+            self._count(times, counts)
+        self.fresh = None
+        self.planned = []
         self.given = collections.Counter()
         self.streams = {}
         self.full_until = None
+
+    def _count(self, times, counts):
+        self.windows.append((times, counts))
+        self.counted.update(counts)
+        self.known.update(times)
 
     def slot_times(self, start):
         """The slots at or after `start`, earliest first, their posts counted a window
@@ -167,15 +197,40 @@ class _Book:
         between are all full."""
         hint = self.schedule.full_until
         begin = max(start, hint) if hint is not None and self.now <= start else start
-        times = slots.times(self.schedule.slot_list, self.zone, begin)
-        while window := list(itertools.islice(times, WINDOW)):
+        if self.instants is None or begin < self.instants.origin:
+            self.instants = _Instants(self.schedule.slot_list, self.zone, begin)
+        times = self.instants.starting(begin)
+        while window := tuple(itertools.islice(times, WINDOW)):
             if not self.known.issuperset(window):
-                self.counted.update(ChannelSchedule.taken(self.schedule.channel_id, window[0], window[-1]))
-                self.known.update(window)
+                self._count(window, _taken(self.schedule.channel_id, window[0], window[-1]))
             yield from window
 
     def taken(self, moment):
         return self.counted.get(moment, 0) + self.given[moment]
+
+    def plan(self, items):
+        """The slots of `items` [(index, post, queue_after)], in `planned`; returns self."""
+        self.planned = [self.take(max(self.now, queue_after or self.now)) for _, _, queue_after in items]
+        return self
+
+    def still_holds(self, locked):
+        """Whether the plan stands with `locked`, the schedule as locked now: it is as
+        the plan read it, and so are the counts of every slot the plan looked at (read
+        again into `fresh`)."""
+        if locked is None:
+            return False
+        if db.is_sqlite():
+            return True  # the transaction has held SQLite's one write lock since it began
+        self.fresh = [(times, _taken(locked.channel_id, times[0], times[-1])) for times, _ in self.windows]
+        same = all(getattr(locked, name) == getattr(self.schedule, name) for name in SCHEDULE_COLUMNS)
+        return same and [counts for _, counts in self.fresh] == [counts for _, counts in self.windows]
+
+    def again(self, locked, items):
+        """The plan made again with `locked`, from the counts just read under the lock
+        and the slot times already worked out."""
+        same_slots = (locked.slots, locked.timezone) == (self.schedule.slots, self.schedule.timezone)
+        instants = self.instants if same_slots else None
+        return _Book(locked, self.now, instants, self.fresh or ()).plan(items)
 
     def take(self, start):
         """The first slot with room at or after `start`, now held by one more post."""
@@ -199,3 +254,24 @@ class _Book:
             ChannelSchedule.update(full_until=self.full_until).where(
                 ChannelSchedule.channel == self.schedule.channel_id
             ).execute()
+
+
+class _Instants:
+    """A schedule's slot times from `origin` on, each worked out once and kept."""
+
+    def __init__(self, slot_list, zone, origin):
+        self.origin = origin
+        self.kept = []
+        self.more = slots.times(slot_list, zone, origin)
+
+    def starting(self, begin):
+        """The slot times at or after `begin` (not before `origin`), earliest first."""
+        index = bisect.bisect_left(self.kept, begin)
+        while True:
+            while index < len(self.kept):
+                yield self.kept[index]
+                index += 1
+            following = next(self.more, None)
+            if following is None:
+                return
+            self.kept.append(following)

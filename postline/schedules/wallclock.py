@@ -6,29 +6,25 @@ the gap, the moment the clock changed; one the zone has twice (the clock falls b
 as the first of the two.
 """
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 MINUTE_MS = 60_000
 
 
 def to_ms(local, zone):
     """Unix ms of `local`, a naive datetime read as a wall-clock time in `zone` (a ZoneInfo)."""
-    first = local.replace(tzinfo=zone, fold=0)
-    if _round_trips(first):
-        return _ms(first)
-    # Skipped: fold=0 reads it with the offset before the change, which lands after the
-    # change; fold=1 with the offset after, which lands before it. The change lies between.
-    return _change_between(_ms(local.replace(tzinfo=zone, fold=1)), _ms(first), zone)
+    ms = _ms(local.replace(tzinfo=zone, fold=0))  # fold=0: the first of a repeated time
+    if local_of(ms, zone) == local:
+        return ms
+    # Skipped: fold=0 read it with the offset before the change, which lands after the
+    # change; fold=1 reads it with the offset after, which lands before it. The change
+    # lies between.
+    return _change_between(_ms(local.replace(tzinfo=zone, fold=1)), ms, zone)
 
 
 def local_of(ms, zone):
     """The naive wall-clock time in `zone` at Unix ms `ms`."""
     return datetime.fromtimestamp(ms / 1000, zone).replace(tzinfo=None)
-
-
-def _round_trips(aware):
-    back = aware.astimezone(UTC).astimezone(aware.tzinfo)
-    return back.replace(tzinfo=None) == aware.replace(tzinfo=None)
 
 
 def _ms(aware):
