@@ -460,11 +460,11 @@ export type Connection = {
      */
     id: string;
     /**
-     * How it was connected; known today: x, linkedin, meta, tiktok
+     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky
      */
     provider: string;
     /**
-     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok
+     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky
      */
     platform: string;
     /**
@@ -534,7 +534,7 @@ export type ConnectionListResponse = {
 
 export type SimulatedConnectionCreate = {
     /**
-     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok
+     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky
      */
     platform: string;
     /**
@@ -552,6 +552,17 @@ export type ConnectionResponse = {
      * The connection
      */
     data: Connection;
+};
+
+export type BlueskySignIn = {
+    /**
+     * The account's handle, such as alice.bsky.social (a leading @ is fine)
+     */
+    handle: string;
+    /**
+     * A channel to add the connection to, `ch_...`
+     */
+    channelId?: string;
 };
 
 export type ConnectionChannel = {
@@ -810,6 +821,40 @@ export type TiktokVersion = {
     options?: TikTokOptions;
 };
 
+export type BlueskyOptions = {
+    /**
+     * The text's languages, 1 to 3 BCP 47 tags (`en`, `pt-BR`), for feeds and filters
+     */
+    langs?: Array<string>;
+    /**
+     * A preview card of the text's first link, made from the page's OpenGraph tags (true, the default, for a post without media)
+     */
+    linkCard?: boolean;
+};
+
+export type BlueskyVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Bluesky's own options
+     */
+    options?: BlueskyOptions;
+};
+
 export type PlatformVersions = {
     /**
      * The post on x
@@ -831,6 +876,10 @@ export type PlatformVersions = {
      * The post on tiktok
      */
     tiktok?: TiktokVersion;
+    /**
+     * The post on bluesky
+     */
+    bluesky?: BlueskyVersion;
 };
 
 export type PostPart = {
@@ -874,7 +923,7 @@ export type PostTarget = {
      */
     connectionId: string | null;
     /**
-     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, sandbox
+     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, sandbox
      */
     platform: string;
     /**
@@ -2454,6 +2503,21 @@ export type ConnectionExpiredEvent = {
     timestamp: number;
 };
 
+export type BlueskySignInWritable = {
+    /**
+     * The account's handle, such as alice.bsky.social (a leading @ is fine)
+     */
+    handle: string;
+    /**
+     * An app password made in Bluesky's settings (xxxx-xxxx-xxxx-xxxx), never the account's own password; kept encrypted, to sign in again when a session cannot be refreshed
+     */
+    appPassword: string;
+    /**
+     * A channel to add the connection to, `ch_...`
+     */
+    channelId?: string;
+};
+
 export type GetServiceData = {
     body?: never;
     path?: never;
@@ -3117,15 +3181,15 @@ export type ListConnectionsData = {
          */
         sort?: 'createdAt' | '-createdAt' | 'status' | '-status';
         /**
-         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider][eq]'?: string;
         /**
-         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider]'?: string;
         /**
-         * Only connections whose `provider` is one of these values: comma-separated, at most 100 (known today: x, linkedin, meta, tiktok). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is one of these values: comma-separated, at most 100 (known today: x, linkedin, meta, tiktok, bluesky). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider][in]'?: Array<string>;
         /**
@@ -3276,6 +3340,73 @@ export type CreateSimulatedConnectionResponses = {
 };
 
 export type CreateSimulatedConnectionResponse = CreateSimulatedConnectionResponses[keyof CreateSimulatedConnectionResponses];
+
+export type CreateBlueskyConnectionData = {
+    body: BlueskySignInWritable;
+    headers?: {
+        /**
+         * Makes the request safe to retry for 24 hours.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/connections/bluesky';
+};
+
+export type CreateBlueskyConnectionErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than `[server] max_body_bytes` (1 MB), or the file than its limit (`PAYLOAD_TOO_LARGE`).
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
+     */
+    415: ErrorResponse;
+    /**
+     * This Idempotency-Key was used with a different body (`IDEMPOTENCY_KEY_REUSED`): use a new key.
+     */
+    422: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type CreateBlueskyConnectionError = CreateBlueskyConnectionErrors[keyof CreateBlueskyConnectionErrors];
+
+export type CreateBlueskyConnectionResponses = {
+    /**
+     * Replay of the first answer to this Idempotency-Key
+     */
+    200: ConnectionResponse;
+    /**
+     * Created
+     */
+    201: ConnectionResponse;
+};
+
+export type CreateBlueskyConnectionResponse = CreateBlueskyConnectionResponses[keyof CreateBlueskyConnectionResponses];
 
 export type DeleteConnectionData = {
     body?: never;
@@ -3647,7 +3778,7 @@ export type StartConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram) or tiktok
+         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok or bluesky
          */
         provider: string;
     };
@@ -3710,7 +3841,7 @@ export type FinishConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram) or tiktok
+         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok or bluesky
          */
         provider: string;
     };

@@ -14,6 +14,9 @@ from .auth_start import AuthStart
 from .auth_start_response import AuthStartResponse
 from .batch_deleted import BatchDeleted
 from .batch_deleted_response import BatchDeletedResponse
+from .bluesky_options import BlueskyOptions
+from .bluesky_sign_in import BlueskySignIn
+from .bluesky_version import BlueskyVersion
 from .channel import Channel
 from .channel_create import ChannelCreate
 from .channel_list_response import ChannelListResponse
@@ -178,6 +181,9 @@ __all__ = (
     "AuthStartResponse",
     "BatchDeleted",
     "BatchDeletedResponse",
+    "BlueskyOptions",
+    "BlueskySignIn",
+    "BlueskyVersion",
     "Channel",
     "ChannelCreate",
     "ChannelListResponse",

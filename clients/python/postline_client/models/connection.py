@@ -20,8 +20,8 @@ class Connection:
     """
     Attributes:
         id (str): The connection's id, `conn_...`
-        provider (str): How it was connected; known today: x, linkedin, meta, tiktok
-        platform (str): Where it publishes; known today: x, linkedin, facebook, instagram, tiktok
+        provider (str): How it was connected; known today: x, linkedin, meta, tiktok, bluesky
+        platform (str): Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky
         account_id (str): The account's id on the platform
         username (None | str): The account's handle on the platform
         display_name (None | str): The account's display name

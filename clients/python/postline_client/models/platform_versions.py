@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.bluesky_version import BlueskyVersion
     from ..models.facebook_version import FacebookVersion
     from ..models.instagram_version import InstagramVersion
     from ..models.linked_in_version import LinkedInVersion
@@ -27,6 +28,7 @@ class PlatformVersions:
         facebook (FacebookVersion | Unset):
         instagram (InstagramVersion | Unset):
         tiktok (TiktokVersion | Unset):
+        bluesky (BlueskyVersion | Unset):
     """
 
     x: XVersion | Unset = UNSET
@@ -34,6 +36,7 @@ class PlatformVersions:
     facebook: FacebookVersion | Unset = UNSET
     instagram: InstagramVersion | Unset = UNSET
     tiktok: TiktokVersion | Unset = UNSET
+    bluesky: BlueskyVersion | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         x: dict[str, Any] | Unset = UNSET
@@ -56,6 +59,10 @@ class PlatformVersions:
         if not isinstance(self.tiktok, Unset):
             tiktok = self.tiktok.to_dict()
 
+        bluesky: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.bluesky, Unset):
+            bluesky = self.bluesky.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -69,11 +76,14 @@ class PlatformVersions:
             field_dict["instagram"] = instagram
         if tiktok is not UNSET:
             field_dict["tiktok"] = tiktok
+        if bluesky is not UNSET:
+            field_dict["bluesky"] = bluesky
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bluesky_version import BlueskyVersion  # noqa: PLC0415
         from ..models.facebook_version import FacebookVersion  # noqa: PLC0415
         from ..models.instagram_version import InstagramVersion  # noqa: PLC0415
         from ..models.linked_in_version import LinkedInVersion  # noqa: PLC0415
@@ -116,12 +126,20 @@ class PlatformVersions:
         else:
             tiktok = TiktokVersion.from_dict(_tiktok)
 
+        _bluesky = d.pop("bluesky", UNSET)
+        bluesky: BlueskyVersion | Unset
+        if isinstance(_bluesky, Unset):
+            bluesky = UNSET
+        else:
+            bluesky = BlueskyVersion.from_dict(_bluesky)
+
         platform_versions = cls(
             x=x,
             linkedin=linkedin,
             facebook=facebook,
             instagram=instagram,
             tiktok=tiktok,
+            bluesky=bluesky,
         )
 
         return platform_versions
