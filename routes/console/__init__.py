@@ -3,7 +3,7 @@ functions the /v1 views call (docs/console.md). One module per page; each
 adds its views to the one blueprint of routes/console/base.py."""
 
 # Each page module adds its views to the blueprint when imported.
-from routes.console import auth, channels, connections, imports, keys, posts, usage, webhooks  # noqa: F401
+from routes.console import auth, channels, connections, imports, keys, posts, schedules, usage, webhooks  # noqa: F401
 from routes.console.base import blp
 
 # Pages in the navigation bar, in order: (endpoint, label).

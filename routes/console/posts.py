@@ -15,7 +15,7 @@ from postline.media import library
 from postline.posts import lifecycle, targets
 from postline.statuses import PostStatus
 from postline.web import uploads
-from routes.console import post_versions
+from routes.console import post_scheduling, post_versions
 from routes.console.base import (
     blp,
     check_csrf,
@@ -210,6 +210,7 @@ def _save_received(post):
     form = request.form
     kept = [] if form.get("removeMedia") else form.getlist("media")
     values = post_versions.submitted(form)
+    timing = post_scheduling.submitted(form)
     data = {
         "channelId": form.get("channelId", ""),
         "content": form.get("content", ""),
@@ -223,7 +224,8 @@ def _save_received(post):
             # holds its key, so the file need not be sent twice.
             kept.append(library.create(principal(), upload.stream, upload.filename, form.get("altText")).id)
         versions = post_versions.api_fields(values, data["channelId"], post)
-        fields = load(UPDATE if post else CREATE, {**data, "media": kept, **versions})
+        timed = post_scheduling.api_fields(timing, post, g.user.time_zone)
+        fields = load(UPDATE if post else CREATE, {**data, "media": kept, **versions, **timed})
         fields.setdefault("first_comment", None)  # the form holds the whole post: none is none
         if "scheduled_for" in fields:
             fields["timezone"] = g.user.time_zone
@@ -233,7 +235,7 @@ def _save_received(post):
         else:
             lifecycle.update(principal(), [(post.id, fields)], settings)
     except (DomainError, ValidationError) as error:
-        shown = {**data, "media": kept, **values}
+        shown = {**data, "media": kept, **values, **timing}
         return _post_form(post, 400, shown, form_errors(error), post_versions.field_errors(error))
     return redirect(url_for("console.show_post", post_id=post.id))
 
