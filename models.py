@@ -8,9 +8,11 @@ from postline.models.channels import Channel
 from postline.models.connections import ChannelConnection, Connection, OAuthState
 from postline.models.idempotency import IdempotencyKey
 from postline.models.imports import Import, ImportRow
+from postline.models.instances import InstanceApp
 from postline.models.limits import RateLimitCounter
 from postline.models.media import Media
 from postline.models.posts import Post, PostPart, PostTally, PostTallyDelta, PostTarget, SandboxPublication
+from postline.models.quotas import PlatformQuota
 from postline.models.schedules import ChannelSchedule, Series
 from postline.models.usage import UsageDay, UsageEndpointDay, UsageRow
 from postline.models.webhooks import (
@@ -39,6 +41,7 @@ TABLES = [
     Connection,
     ChannelConnection,
     OAuthState,
+    InstanceApp,
     Event,
     WorkerHeartbeat,
     Post,
@@ -54,6 +57,7 @@ TABLES = [
     RateLimitCounter,
     UsageDay,
     UsageEndpointDay,
+    PlatformQuota,
 ]
 
 __all__ = [
@@ -75,8 +79,10 @@ __all__ = [
     "IdempotencyKey",
     "Import",
     "ImportRow",
+    "InstanceApp",
     "Media",
     "OAuthState",
+    "PlatformQuota",
     "Post",
     "PostPart",
     "PostTally",

@@ -246,7 +246,10 @@ class Authorize(MethodView):
         Answers the platform's page to open in a browser (or a 302 to it with
         `redirect=1`); the user approves there and comes back through the callback.
         Live keys only (403 in test mode); 400 `PROVIDER_NOT_CONFIGURED` when the server
-        has no app for the provider. The state expires in 10 minutes and works once.
+        has no app for the provider. Mastodon needs no app on the server: `instance` names
+        the server the account is on, where Postline registers its app the first time
+        (400 naming `instance` when it is no Mastodon server Postline may call, 503 when it
+        cannot answer now). The state expires in 10 minutes and works once.
         """
         # Started by a console session (the deprecated /api): that browser session alone finishes it.
         session = sessions.current() if g.get("legacy") else None
@@ -256,6 +259,7 @@ class Authorize(MethodView):
             args.get("channel_id"),
             args.get("return_to"),
             console_session=session.id if session else None,
+            instance=args.get("instance"),
         )
         if args["redirect"]:
             return redirect(started["url"], 302)

@@ -63,7 +63,8 @@ def test_a_fake_platform_runs_as_a_process_and_answers_its_settings(provider):
         url = process.stdout.readline().strip()
         assert url.startswith("http://127.0.0.1:")
         settings = requests.get(url + SETTINGS_PATH, timeout=10).json()
-        assert settings["api_base"] == url and settings["client_secret"]
+        # They point Postline at the fake: its API base, or (Mastodon) the instance to connect.
+        assert url in settings.values()
     finally:
         process.terminate()
         process.wait(30)

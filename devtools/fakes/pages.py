@@ -30,6 +30,7 @@ NAMES = {
     "linkedin": "LinkedIn",
     "meta": "Meta (Facebook and Instagram)",
     "tiktok": "TikTok",
+    "mastodon": "Mastodon",
     "bluesky": "Bluesky",
 }
 # (method, path pattern, kind) of the requests a receipt is kept of, per provider.
@@ -53,6 +54,10 @@ RECEIPTS = {
         ("POST", r"/v2/post/publish/(video|content)/init/", "post"),
         ("PUT", r"/upload/.*", "media"),
     ),
+    "mastodon": (
+        ("POST", r"/api/v1/statuses", "post"),
+        ("POST", r"/api/v2/media", "media"),
+    ),
     "bluesky": (
         ("POST", r"/xrpc/com\.atproto\.repo\.createRecord", "post"),
         ("POST", r"/xrpc/com\.atproto\.repo\.uploadBlob", "media"),
@@ -60,7 +65,7 @@ RECEIPTS = {
     ),
 }
 # Body fields that hold what a person wrote, by the name each platform gives them.
-TEXT_FIELDS = ("text", "commentary", "message", "caption", "title", "description")
+TEXT_FIELDS = ("text", "commentary", "message", "caption", "title", "description", "status")
 # Answer fields (or header) that name what the platform made.
 ID_FIELDS = ("id", "media_id", "publish_id", "post_id")
 LONGEST_BODY = 600
@@ -75,8 +80,9 @@ STYLE = (
 
 
 def authorize_path(fake):
-    """The path of the fake's authorize URL, where its approval page is."""
-    return urlsplit(fake.settings()["auth_url"]).path
+    """The path of the fake's authorize URL, where its approval page is (a fake whose
+    settings name none, as a Mastodon instance's, says it: AUTHORIZE_PATH)."""
+    return getattr(fake, "AUTHORIZE_PATH", None) or urlsplit(fake.settings()["auth_url"]).path
 
 
 def wants_approval_page(fake, request):
@@ -129,7 +135,7 @@ def receipt(provider, request, response):
     body = _body(request)
     text = _text(body) if isinstance(body, dict) else None
     if isinstance(body, dict) and kind == "post":
-        if (body.get("reply") or {}).get("in_reply_to_tweet_id"):
+        if (body.get("reply") or {}).get("in_reply_to_tweet_id") or body.get("in_reply_to_id"):
             kind = "reply"
         elif (body.get("record") or {}).get("reply"):  # a Bluesky record's reference to its parent
             kind = "reply"

@@ -108,6 +108,15 @@ PLATFORMS = [
         # An account may spend 5,000 write points an hour (a post costs 3); a benchmark spends more.
         bench_options=("--write-limit", "1000000"),
     ),
+    PlatformFake(
+        platform="mastodon",
+        provider="mastodon",
+        fake="devtools.fakes.mastodon:FakeMastodon",
+        fail_next_post=lambda fake: fake.status_replies.append("503"),
+        posts=lambda fake: fake.statuses,
+        # A token may make 300 requests in 5 minutes (the fake's default); a benchmark makes more.
+        bench_options=("--rate-limit", "1000000"),
+    ),
 ]
 
 

@@ -23,7 +23,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from models import LIVE, Channel, ChannelConnection, Connection, OAuthState
 from postline import clock, db, platforms
-from postline.connections import settings, story, tokens
+from postline.connections import instances, settings, story, tokens
 from postline.errors import Forbidden, Invalid, NotFound
 from postline.keyring import keyring
 from postline.statuses import ConnectionStatus
@@ -59,12 +59,15 @@ class Connected:
     mode: str
 
 
-def start(key, provider, channel_id=None, return_to=None, console_session=None):
+def start(key, provider, channel_id=None, return_to=None, console_session=None, instance=None):
     """Begin an OAuth run: {url, state, expires_at}. `console_session`: the id of the
-    console session starting it, the only one that may finish it (None: an API run).
-    Checked in this order: an unknown provider (404), one that connects with a
-    password instead (400), a test-mode key (403), an unconfigured provider (400),
-    then the channel and returnTo (400)."""
+    console session starting it, the only one that may finish it (None: an API run);
+    `instance`: the server the account is on, for a provider with an app per server
+    (Mastodon; postline/connections/instances.py). Checked in this order: an unknown
+    provider (404), one that connects with a password instead (400), a test-mode key
+    (403), an unconfigured provider (400), then the channel, returnTo and instance
+    (400); then the instance's app is registered if it has none (400 naming
+    `instance`, or 503)."""
     adapter = platforms.provider(provider)
     if adapter is None:
         raise NotFound(f"No provider named {provider!r}.")
@@ -78,7 +81,7 @@ def start(key, provider, channel_id=None, return_to=None, console_session=None):
             detail="connections need a live key",
         )
     provider_settings = settings.provider_settings(provider)
-    if not provider_settings.get("client_id"):
+    if not provider_settings.get("client_id") and not instances.per_instance(provider):
         raise Invalid.field(
             "provider",
             f"[{provider}] client_id is not set on this server",
@@ -95,8 +98,15 @@ def start(key, provider, channel_id=None, return_to=None, console_session=None):
                 "[server] allowed_return_origins",
             }
         )
+    server = None
+    try:
+        server = instances.named(provider, instance)
+    except Invalid as refusal:
+        problems += refusal.details
     if problems:
         raise Invalid(problems)
+    if server is not None:
+        provider_settings = instances.app_settings(provider, server)
     now = clock.now_ms()
     nonce = secrets.token_urlsafe(24)
     verifier = secrets.token_urlsafe(64)  # 86 characters: PKCE asks for 43 to 128
@@ -109,6 +119,7 @@ def start(key, provider, channel_id=None, return_to=None, console_session=None):
         return_to=return_to,
         code_verifier=keyring.encrypt(verifier),
         console_session=console_session,
+        instance=server.host if server is not None else None,
         expires_at=now + STATE_TTL_MS,
     )
     state = f"{nonce}.{keyring.oauth_state_signature(nonce)}"
@@ -141,7 +152,11 @@ def finish(provider, args, console_session=None):
         raise AuthFailed(code, f"{provider} answered: {said}", back)
     if not args.get("code"):
         raise AuthFailed("platform_error", f"{provider} sent no authorization code.", back)
-    provider_settings = settings.provider_settings(provider)
+    provider_settings = instances.run_settings(provider, record.instance)
+    if provider_settings is None:
+        raise AuthFailed(
+            "platform_error", f"{record.instance} no longer knows Postline's app: start again.", back
+        )
     timeout = settings.timeout()
     try:
         granted = adapter.exchange_code(
@@ -153,6 +168,7 @@ def finish(provider, args, console_session=None):
         )
         profiles = adapter.profiles(provider_settings, granted.access_token, timeout)
     except (platforms.TokenRefused, platforms.PlatformUnavailable) as error:
+        instances.refused(provider, record.instance, error)
         raise AuthFailed("platform_error", bounded(error.message), back) from None
     connections = _save(record, provider, profiles, granted)
     story.connected(connections, record.account_id, record.mode, record.channel_id)

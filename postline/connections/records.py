@@ -5,7 +5,7 @@ import logging
 
 from models import Channel, ChannelConnection, Connection
 from postline import clock, platforms
-from postline.connections import settings, story, tokens
+from postline.connections import instances, settings, story, tokens
 from postline.connections.authorization import link
 from postline.errors import Invalid, NotFound, PlatformDown
 from postline.statuses import ConnectionStatus
@@ -55,9 +55,7 @@ def delete(key, connection_id):
     if adapter is not None and adapter.revokes_access_token:
         token = connection.access_token
     if adapter is not None and token:
-        adapter.revoke(
-            settings.provider_settings(connection.provider), tokens.decrypt(token), settings.timeout()
-        )
+        adapter.revoke(instances.connection_settings(connection), tokens.decrypt(token), settings.timeout())
     connection.delete_instance()
     story.removed(key, connection, revoked=bool(adapter is not None and token))
 

@@ -18,7 +18,7 @@ import time
 
 from models import Connection
 from postline import clock, db, platforms
-from postline.connections import settings, story
+from postline.connections import instances, settings, story
 from postline.keyring import keyring
 from postline.queries import connections as queries
 from postline.statuses import ConnectionStatus
@@ -84,7 +84,7 @@ def encrypt_match(connection_id, plaintext):
 
 def _call(connection):
     return platforms.Call(
-        settings.provider_settings(connection.provider),
+        instances.connection_settings(connection),
         decrypt(connection.access_token),
         settings.timeout(),
         connection.username,

@@ -99,6 +99,9 @@ class OAuthState(BaseModel):
     return_to = TextField(null=True)
     code_verifier = TextField()
     console_session = CharField(max_length=64, null=True)
+    # The server of a provider with one app per server (Mastodon's instance, its host),
+    # whose app the callback exchanges the code with; None for the others.
+    instance = CharField(max_length=255, null=True)
     expires_at = BigIntegerField(index=True)
 
     class Meta:

@@ -10,7 +10,7 @@ platform).
 - base.py: what adapters return and raise; oauth.py: the OAuth flow, written once.
 """
 
-from postline.platforms import bluesky, linkedin, meta, sandbox, tiktok, x
+from postline.platforms import bluesky, linkedin, mastodon, meta, sandbox, tiktok, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -43,6 +43,7 @@ __all__ = [
     "PublishError",
     "TokenRefused",
     "Tokens",
+    "for_accounts",
     "for_platform",
     "provider",
     "provider_of",
@@ -54,6 +55,7 @@ PROVIDERS = {
     "meta": meta.ADAPTER,
     "tiktok": tiktok.ADAPTER,
     "bluesky": bluesky.ADAPTER,
+    "mastodon": mastodon.ADAPTER,
 }
 PUBLISHERS = {
     sandbox.ADAPTER.platform: sandbox.ADAPTER,
@@ -64,6 +66,16 @@ PUBLISHERS = {
 def for_platform(platform):
     """The publisher of `platform` (a target's `platform`)."""
     return PUBLISHERS[platform]
+
+
+def for_accounts(platform, account_ids):
+    """What a post to `platform` must meet on the accounts `account_ids` (their
+    connections' `platform_account_id`s): the publisher's rules, narrowed to those
+    accounts where the platform's limits differ by account (Mastodon's, by instance:
+    `for_accounts` of its adapter); the publisher itself elsewhere."""
+    publisher = PUBLISHERS[platform]
+    narrowed = getattr(publisher, "for_accounts", None)
+    return narrowed(account_ids) if narrowed is not None else publisher
 
 
 def provider(name):

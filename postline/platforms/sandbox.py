@@ -70,6 +70,13 @@ def _bluesky(username, parent):
     )
 
 
+def _mastodon(username, parent):
+    # A connection's username is user@instance; a simulated one's may name no instance.
+    user, _, instance = username.partition("@")
+    number = _digits(18)
+    return number, f"https://{instance or 'mastodon.social'}/@{user}/{number}"
+
+
 def _sandbox(username, parent):
     platform_post_id = ids.new_id("sbx")
     return platform_post_id, f"https://sandbox.postline.invalid/posts/{platform_post_id}"
@@ -83,6 +90,7 @@ SHAPES = {
     "instagram": _instagram,
     "tiktok": _tiktok,
     "bluesky": _bluesky,
+    "mastodon": _mastodon,
 }
 
 

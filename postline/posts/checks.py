@@ -17,14 +17,21 @@ SENT = (TargetStatus.PUBLISHED,)
 def platforms_of(channel_ids):
     """{channel id: {platform of each of its connections}} (a test channel's are its
     simulated connections'; none: the sandbox publishes it)."""
-    found = {channel_id: set() for channel_id in channel_ids}
+    return {channel_id: set(accounts) for channel_id, accounts in accounts_of(channel_ids).items()}
+
+
+def accounts_of(channel_ids):
+    """{channel id: {platform: [platform_account_id of each of its connections there]}}."""
+    found = {channel_id: {} for channel_id in channel_ids}
     links = (
-        ChannelConnection.select(ChannelConnection.channel, Connection.platform)
+        ChannelConnection.select(
+            ChannelConnection.channel, Connection.platform, Connection.platform_account_id
+        )
         .join(Connection)
         .where(ChannelConnection.channel.in_(list(channel_ids)))
     )
-    for channel_id, platform in links.tuples():
-        found[channel_id].add(platform)
+    for channel_id, platform, account_id in links.tuples():
+        found[channel_id].setdefault(platform, []).append(account_id)
     return found
 
 
@@ -34,7 +41,7 @@ def versions_checked(indexed_posts, path):
     a platform the channel does not have is kept, with a warning."""
     if not indexed_posts:
         return [], {}
-    connected = platforms_of({post.channel_id for _, post in indexed_posts})
+    connected = accounts_of({post.channel_id for _, post in indexed_posts})
     keys = {
         key
         for _, post in indexed_posts
@@ -46,9 +53,10 @@ def versions_checked(indexed_posts, path):
     for index, post in indexed_posts:
         for platform in sorted(connected[post.channel_id]):
             version = versions.version_for(post, platform)
-            for field, message in versions.problems(version, platforms.for_platform(platform), media):
+            rules = platforms.for_accounts(platform, connected[post.channel_id][platform])
+            for field, message in versions.problems(version, rules, media):
                 problems.append({"field": path(index, field), "message": message})
-        for platform in sorted(set(versions.loaded(post.platforms)) - connected[post.channel_id]):
+        for platform in sorted(set(versions.loaded(post.platforms)) - set(connected[post.channel_id])):
             message = f"the channel has no {platform} connection; the version waits until it has one"
             warnings.setdefault(index, []).append(
                 {"field": path(index, f"platforms.{platform}"), "message": message}

@@ -21,8 +21,16 @@ class ConnectionSchema(Answer):
     id = described(fields.String, "The connection's id, `conn_...`")
     provider = described(fields.String, f"How it was connected; known today: {PROVIDERS}")
     platform = described(fields.String, f"Where it publishes; known today: {PLATFORMS}")
-    platform_account_id = described(fields.String, "The account's id on the platform", data_key="accountId")
-    username = described(fields.String, "The account's handle on the platform", allow_none=True)
+    platform_account_id = described(
+        fields.String,
+        "The account's id on the platform (Mastodon: the id and its instance, `109...@mastodon.social`)",
+        data_key="accountId",
+    )
+    username = described(
+        fields.String,
+        "The account's handle on the platform (Mastodon: `user@instance`)",
+        allow_none=True,
+    )
     display_name = described(
         fields.String, "The account's display name", data_key="displayName", allow_none=True
     )
@@ -112,6 +120,13 @@ class AuthQuerySchema(Schema):
             "description": "Where the browser goes afterwards (`?connection=<id>&status=connected`, or "
             "`?status=error&code=...`); on [server] public_url's origin or an allowed one. Without it, "
             "the callback shows a small page."
+        },
+    )
+    instance = fields.String(
+        validate=validate.Length(min=1, max=255),
+        metadata={
+            "description": "Mastodon: the server the account is on, a host such as `mastodon.social` "
+            "(or its https:// address); `[mastodon] instance` when omitted. Other providers take none."
         },
     )
     redirect = fields.Boolean(

@@ -42,7 +42,7 @@ class PostTargetSchema(Answer):
     )
     platform = described(
         fields.String,
-        "Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, sandbox",
+        "Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, sandbox",
     )
     status = described(Choice, "Where this target stands", TARGET_STATUS)
     platform_post_id = described(

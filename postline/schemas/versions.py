@@ -173,6 +173,31 @@ class BlueskyOptionsSchema(PlatformOptions):
     )
 
 
+class MastodonOptionsSchema(PlatformOptions):
+    platform, title = "mastodon", "Mastodon"
+
+    visibility = fields.String(
+        validate=validate.OneOf(("public", "unlisted", "private", "direct")),
+        metadata={
+            "description": "Who sees the post and its thread: public, unlisted (kept out of public "
+            "timelines), private (followers only) or direct (the accounts it mentions); the account's "
+            "own default when omitted"
+        },
+    )
+    spoilerText = fields.String(  # noqa: N815
+        validate=validate.Length(min=1, max=10000),
+        metadata={
+            "description": "A content warning shown instead of the text until the reader opens it, on "
+            "every status of the post; it counts toward the instance's character limit"
+        },
+    )
+    sensitive = fields.Boolean(metadata={"description": "The media are hidden until the reader opens them"})
+    language = fields.String(
+        validate=validate.Regexp(r"^[a-z]{2}$", error="must be an ISO 639-1 code, such as en"),
+        metadata={"description": "The text's language, an ISO 639-1 code (`en`, `de`)"},
+    )
+
+
 OPTIONS = {options.platform: options for options in PlatformOptions.__subclasses__()}
 
 

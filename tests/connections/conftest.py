@@ -9,6 +9,7 @@ import pytest
 from devtools.connecting import authorize
 from devtools.fakes.bluesky import FakeBluesky
 from devtools.fakes.linkedin import FakeLinkedIn
+from devtools.fakes.mastodon import FakeMastodon
 from devtools.fakes.tiktok import FakeTikTok
 from models import Event
 from postline.posts import publishing
@@ -47,12 +48,21 @@ def fake_bluesky():
 
 
 @pytest.fixture
-def settings(settings, fake_x, fake_linkedin, fake_tiktok, fake_bluesky):
-    """The app talks to the fake X, LinkedIn, TikTok and Bluesky; one platform call may take a second."""
+def fake_mastodon():
+    fake = fakes.on_steady_port(FakeMastodon)
+    yield fake
+    fakes.close(fake)
+
+
+@pytest.fixture
+def settings(settings, fake_x, fake_linkedin, fake_tiktok, fake_bluesky, fake_mastodon):
+    """The app talks to the fake X, LinkedIn, TikTok, Bluesky and Mastodon instance; one
+    platform call may take a second."""
     settings["x"] = fake_x.settings()
     settings["linkedin"] = fake_linkedin.settings()
     settings["tiktok"] = fake_tiktok.settings()
     settings["bluesky"] = fake_bluesky.settings()
+    settings["mastodon"] = fake_mastodon.settings()
     settings["server"]["allowed_return_origins"] = [RETURN_ORIGIN]
     settings["publishing"] = dict(PUBLISHING)
     return settings

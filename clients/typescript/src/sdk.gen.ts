@@ -319,7 +319,10 @@ export const verifyChannelConnections = <ThrowOnError extends boolean = false>(o
  * Answers the platform's page to open in a browser (or a 302 to it with
  * `redirect=1`); the user approves there and comes back through the callback.
  * Live keys only (403 in test mode); 400 `PROVIDER_NOT_CONFIGURED` when the server
- * has no app for the provider. The state expires in 10 minutes and works once.
+ * has no app for the provider. Mastodon needs no app on the server: `instance` names
+ * the server the account is on, where Postline registers its app the first time
+ * (400 naming `instance` when it is no Mastodon server Postline may call, 503 when it
+ * cannot answer now). The state expires in 10 minutes and works once.
  */
 export const startConnectionAuthorization = <ThrowOnError extends boolean = false>(options: Options<StartConnectionAuthorizationData, ThrowOnError>) => (options.client ?? client).get<StartConnectionAuthorizationResponses, StartConnectionAuthorizationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

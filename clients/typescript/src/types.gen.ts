@@ -460,19 +460,19 @@ export type Connection = {
      */
     id: string;
     /**
-     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky
+     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon
      */
     provider: string;
     /**
-     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky
+     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon
      */
     platform: string;
     /**
-     * The account's id on the platform
+     * The account's id on the platform (Mastodon: the id and its instance, `109...@mastodon.social`)
      */
     accountId: string;
     /**
-     * The account's handle on the platform
+     * The account's handle on the platform (Mastodon: `user@instance`)
      */
     username: string | null;
     /**
@@ -534,7 +534,7 @@ export type ConnectionListResponse = {
 
 export type SimulatedConnectionCreate = {
     /**
-     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky
+     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon
      */
     platform: string;
     /**
@@ -855,6 +855,48 @@ export type BlueskyVersion = {
     options?: BlueskyOptions;
 };
 
+export type MastodonOptions = {
+    /**
+     * Who sees the post and its thread: public, unlisted (kept out of public timelines), private (followers only) or direct (the accounts it mentions); the account's own default when omitted
+     */
+    visibility?: 'public' | 'unlisted' | 'private' | 'direct';
+    /**
+     * A content warning shown instead of the text until the reader opens it, on every status of the post; it counts toward the instance's character limit
+     */
+    spoilerText?: string;
+    /**
+     * The media are hidden until the reader opens them
+     */
+    sensitive?: boolean;
+    /**
+     * The text's language, an ISO 639-1 code (`en`, `de`)
+     */
+    language?: string;
+};
+
+export type MastodonVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Mastodon's own options
+     */
+    options?: MastodonOptions;
+};
+
 export type PlatformVersions = {
     /**
      * The post on x
@@ -880,6 +922,10 @@ export type PlatformVersions = {
      * The post on bluesky
      */
     bluesky?: BlueskyVersion;
+    /**
+     * The post on mastodon
+     */
+    mastodon?: MastodonVersion;
 };
 
 export type PostPart = {
@@ -923,7 +969,7 @@ export type PostTarget = {
      */
     connectionId: string | null;
     /**
-     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, sandbox
+     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, sandbox
      */
     platform: string;
     /**
@@ -3181,15 +3227,15 @@ export type ListConnectionsData = {
          */
         sort?: 'createdAt' | '-createdAt' | 'status' | '-status';
         /**
-         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider][eq]'?: string;
         /**
-         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider]'?: string;
         /**
-         * Only connections whose `provider` is one of these values: comma-separated, at most 100 (known today: x, linkedin, meta, tiktok, bluesky). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is one of these values: comma-separated, at most 100 (known today: x, linkedin, meta, tiktok, bluesky, mastodon). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider][in]'?: Array<string>;
         /**
@@ -3778,7 +3824,7 @@ export type StartConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok or bluesky
+         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky or mastodon
          */
         provider: string;
     };
@@ -3791,6 +3837,10 @@ export type StartConnectionAuthorizationData = {
          * Where the browser goes afterwards (`?connection=<id>&status=connected`, or `?status=error&code=...`); on [server] public_url's origin or an allowed one. Without it, the callback shows a small page.
          */
         returnTo?: string;
+        /**
+         * Mastodon: the server the account is on, a host such as `mastodon.social` (or its https:// address); `[mastodon] instance` when omitted. Other providers take none.
+         */
+        instance?: string;
         /**
          * 1 or true: answer 302 to the platform's page instead of 200 with its URL
          */
@@ -3841,7 +3891,7 @@ export type FinishConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok or bluesky
+         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky or mastodon
          */
         provider: string;
     };

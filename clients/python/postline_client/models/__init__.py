@@ -66,6 +66,9 @@ from .list_meta import ListMeta
 from .list_posts_sort import ListPostsSort
 from .list_webhook_deliveries_sort import ListWebhookDeliveriesSort
 from .list_webhooks_sort import ListWebhooksSort
+from .mastodon_options import MastodonOptions
+from .mastodon_options_visibility import MastodonOptionsVisibility
+from .mastodon_version import MastodonVersion
 from .media import Media
 from .media_deleted import MediaDeleted
 from .media_deleted_response import MediaDeletedResponse
@@ -233,6 +236,9 @@ __all__ = (
     "ListPostsSort",
     "ListWebhookDeliveriesSort",
     "ListWebhooksSort",
+    "MastodonOptions",
+    "MastodonOptionsVisibility",
+    "MastodonVersion",
     "Media",
     "MediaDeleted",
     "MediaDeletedResponse",

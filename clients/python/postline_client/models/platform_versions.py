@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.facebook_version import FacebookVersion
     from ..models.instagram_version import InstagramVersion
     from ..models.linked_in_version import LinkedInVersion
+    from ..models.mastodon_version import MastodonVersion
     from ..models.tiktok_version import TiktokVersion
     from ..models.x_version import XVersion
 
@@ -29,6 +30,7 @@ class PlatformVersions:
         instagram (InstagramVersion | Unset):
         tiktok (TiktokVersion | Unset):
         bluesky (BlueskyVersion | Unset):
+        mastodon (MastodonVersion | Unset):
     """
 
     x: XVersion | Unset = UNSET
@@ -37,6 +39,7 @@ class PlatformVersions:
     instagram: InstagramVersion | Unset = UNSET
     tiktok: TiktokVersion | Unset = UNSET
     bluesky: BlueskyVersion | Unset = UNSET
+    mastodon: MastodonVersion | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         x: dict[str, Any] | Unset = UNSET
@@ -63,6 +66,10 @@ class PlatformVersions:
         if not isinstance(self.bluesky, Unset):
             bluesky = self.bluesky.to_dict()
 
+        mastodon: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.mastodon, Unset):
+            mastodon = self.mastodon.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -78,6 +85,8 @@ class PlatformVersions:
             field_dict["tiktok"] = tiktok
         if bluesky is not UNSET:
             field_dict["bluesky"] = bluesky
+        if mastodon is not UNSET:
+            field_dict["mastodon"] = mastodon
 
         return field_dict
 
@@ -87,6 +96,7 @@ class PlatformVersions:
         from ..models.facebook_version import FacebookVersion  # noqa: PLC0415
         from ..models.instagram_version import InstagramVersion  # noqa: PLC0415
         from ..models.linked_in_version import LinkedInVersion  # noqa: PLC0415
+        from ..models.mastodon_version import MastodonVersion  # noqa: PLC0415
         from ..models.tiktok_version import TiktokVersion  # noqa: PLC0415
         from ..models.x_version import XVersion  # noqa: PLC0415
 
@@ -133,6 +143,13 @@ class PlatformVersions:
         else:
             bluesky = BlueskyVersion.from_dict(_bluesky)
 
+        _mastodon = d.pop("mastodon", UNSET)
+        mastodon: MastodonVersion | Unset
+        if isinstance(_mastodon, Unset):
+            mastodon = UNSET
+        else:
+            mastodon = MastodonVersion.from_dict(_mastodon)
+
         platform_versions = cls(
             x=x,
             linkedin=linkedin,
@@ -140,6 +157,7 @@ class PlatformVersions:
             instagram=instagram,
             tiktok=tiktok,
             bluesky=bluesky,
+            mastodon=mastodon,
         )
 
         return platform_versions

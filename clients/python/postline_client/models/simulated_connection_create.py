@@ -14,7 +14,8 @@ T = TypeVar("T", bound="SimulatedConnectionCreate")
 class SimulatedConnectionCreate:
     """
     Attributes:
-        platform (str): The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky
+        platform (str): The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky,
+            mastodon
         channel_id (str): The test channel it publishes for
         username (str | Unset): The account's handle (default `<platform>_tester`)
     """

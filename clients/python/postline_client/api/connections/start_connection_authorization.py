@@ -15,6 +15,7 @@ def _get_kwargs(
     *,
     channel_id: str | Unset = UNSET,
     return_to: str | Unset = UNSET,
+    instance: str | Unset = UNSET,
     redirect: bool | Unset = False,
 ) -> dict[str, Any]:
 
@@ -23,6 +24,8 @@ def _get_kwargs(
     params["channelId"] = channel_id
 
     params["returnTo"] = return_to
+
+    params["instance"] = instance
 
     params["redirect"] = redirect
 
@@ -98,6 +101,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     channel_id: str | Unset = UNSET,
     return_to: str | Unset = UNSET,
+    instance: str | Unset = UNSET,
     redirect: bool | Unset = False,
 ) -> Response[Any | AuthStartResponse | ErrorResponse]:
     """Start connecting an account
@@ -105,12 +109,16 @@ def sync_detailed(
      Answers the platform's page to open in a browser (or a 302 to it with
     `redirect=1`); the user approves there and comes back through the callback.
     Live keys only (403 in test mode); 400 `PROVIDER_NOT_CONFIGURED` when the server
-    has no app for the provider. The state expires in 10 minutes and works once.
+    has no app for the provider. Mastodon needs no app on the server: `instance` names
+    the server the account is on, where Postline registers its app the first time
+    (400 naming `instance` when it is no Mastodon server Postline may call, 503 when it
+    cannot answer now). The state expires in 10 minutes and works once.
 
     Args:
         provider (str):
         channel_id (str | Unset):
         return_to (str | Unset):
+        instance (str | Unset):
         redirect (bool | Unset):  Default: False.
 
     Raises:
@@ -125,6 +133,7 @@ def sync_detailed(
         provider=provider,
         channel_id=channel_id,
         return_to=return_to,
+        instance=instance,
         redirect=redirect,
     )
 
@@ -141,6 +150,7 @@ def sync(
     client: AuthenticatedClient | Client,
     channel_id: str | Unset = UNSET,
     return_to: str | Unset = UNSET,
+    instance: str | Unset = UNSET,
     redirect: bool | Unset = False,
 ) -> Any | AuthStartResponse | ErrorResponse | None:
     """Start connecting an account
@@ -148,12 +158,16 @@ def sync(
      Answers the platform's page to open in a browser (or a 302 to it with
     `redirect=1`); the user approves there and comes back through the callback.
     Live keys only (403 in test mode); 400 `PROVIDER_NOT_CONFIGURED` when the server
-    has no app for the provider. The state expires in 10 minutes and works once.
+    has no app for the provider. Mastodon needs no app on the server: `instance` names
+    the server the account is on, where Postline registers its app the first time
+    (400 naming `instance` when it is no Mastodon server Postline may call, 503 when it
+    cannot answer now). The state expires in 10 minutes and works once.
 
     Args:
         provider (str):
         channel_id (str | Unset):
         return_to (str | Unset):
+        instance (str | Unset):
         redirect (bool | Unset):  Default: False.
 
     Raises:
@@ -169,6 +183,7 @@ def sync(
         client=client,
         channel_id=channel_id,
         return_to=return_to,
+        instance=instance,
         redirect=redirect,
     ).parsed
 
@@ -179,6 +194,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     channel_id: str | Unset = UNSET,
     return_to: str | Unset = UNSET,
+    instance: str | Unset = UNSET,
     redirect: bool | Unset = False,
 ) -> Response[Any | AuthStartResponse | ErrorResponse]:
     """Start connecting an account
@@ -186,12 +202,16 @@ async def asyncio_detailed(
      Answers the platform's page to open in a browser (or a 302 to it with
     `redirect=1`); the user approves there and comes back through the callback.
     Live keys only (403 in test mode); 400 `PROVIDER_NOT_CONFIGURED` when the server
-    has no app for the provider. The state expires in 10 minutes and works once.
+    has no app for the provider. Mastodon needs no app on the server: `instance` names
+    the server the account is on, where Postline registers its app the first time
+    (400 naming `instance` when it is no Mastodon server Postline may call, 503 when it
+    cannot answer now). The state expires in 10 minutes and works once.
 
     Args:
         provider (str):
         channel_id (str | Unset):
         return_to (str | Unset):
+        instance (str | Unset):
         redirect (bool | Unset):  Default: False.
 
     Raises:
@@ -206,6 +226,7 @@ async def asyncio_detailed(
         provider=provider,
         channel_id=channel_id,
         return_to=return_to,
+        instance=instance,
         redirect=redirect,
     )
 
@@ -220,6 +241,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     channel_id: str | Unset = UNSET,
     return_to: str | Unset = UNSET,
+    instance: str | Unset = UNSET,
     redirect: bool | Unset = False,
 ) -> Any | AuthStartResponse | ErrorResponse | None:
     """Start connecting an account
@@ -227,12 +249,16 @@ async def asyncio(
      Answers the platform's page to open in a browser (or a 302 to it with
     `redirect=1`); the user approves there and comes back through the callback.
     Live keys only (403 in test mode); 400 `PROVIDER_NOT_CONFIGURED` when the server
-    has no app for the provider. The state expires in 10 minutes and works once.
+    has no app for the provider. Mastodon needs no app on the server: `instance` names
+    the server the account is on, where Postline registers its app the first time
+    (400 naming `instance` when it is no Mastodon server Postline may call, 503 when it
+    cannot answer now). The state expires in 10 minutes and works once.
 
     Args:
         provider (str):
         channel_id (str | Unset):
         return_to (str | Unset):
+        instance (str | Unset):
         redirect (bool | Unset):  Default: False.
 
     Raises:
@@ -249,6 +275,7 @@ async def asyncio(
             client=client,
             channel_id=channel_id,
             return_to=return_to,
+            instance=instance,
             redirect=redirect,
         )
     ).parsed
