@@ -234,11 +234,17 @@ def create_playground_user(env):
 
 def print_playground(env, password, fakes):
     url = env["POSTLINE_SERVER_PUBLIC_URL"]
-    names = {"x": "X", "linkedin": "LinkedIn", "meta": "Facebook + Instagram", "tiktok": "TikTok"}
+    names = {
+        "x": "X",
+        "linkedin": "LinkedIn",
+        "meta": "Facebook + Instagram",
+        "tiktok": "TikTok",
+        "bluesky": "Bluesky",
+    }
     received = "\n".join(f"    {names.get(p, p):<22}{fake_url}/_fake/" for p, fake_url in fakes.items())
     print(
         f"""
-Playground: X, LinkedIn, Facebook + Instagram and TikTok are local fakes on this machine;
+Playground: X, LinkedIn, Facebook + Instagram, TikTok and Bluesky are local fakes on this machine;
 nothing reaches a real platform. Its data ({env["POSTLINE_SERVER_DATA_DIR"]}) is new at every start.
   Console   {url}/console   sign in as {PLAYGROUND_USER} with the password {password}
   API       {url}/v1        with the key printed above

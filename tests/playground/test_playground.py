@@ -109,7 +109,8 @@ def listening(url):
 def test_the_guide_connects_every_platform_and_publishes_one_post_to_each(tmp_path):
     connect, publish = guide_blocks()
     named = re.search(r"for provider in ([a-z ]+);", connect).group(1).split()
-    assert sorted(named) == sorted(PROVIDERS)
+    signed = re.findall(r"/v1/connections/([a-z]+) -H", connect)  # signed in with a password (Bluesky)
+    assert sorted(named + signed) == sorted(PROVIDERS)
     (tmp_path / ".venv").symlink_to(ROOT / ".venv")  # the guide runs .venv/bin/python
     playground = Playground(tmp_path)
     fakes = {}
@@ -143,10 +144,11 @@ def test_the_guide_connects_every_platform_and_publishes_one_post_to_each(tmp_pa
 
         post = playground.wait_for(finished, 30)
         assert post["status"] == "done", post
-        platforms = {entry.platform for entry in PLATFORMS if entry.provider in named}
+        platforms = {entry.platform for entry in PLATFORMS if entry.provider in named + signed}
         assert {target["platform"] for target in post["targets"]} == platforms
         assert all(target["status"] == "published" for target in post["targets"]), post["targets"]
 
+        connected.update({name: url for name, url in fakes.items() if name.lower() in signed})
         for name, url in connected.items():
             received = requests.get(f"{url}/_fake/received", timeout=10).json()
             posts = [item for item in received if item["kind"] == "post" and item["status"] < 300]
