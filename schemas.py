@@ -7,6 +7,7 @@ from postline.schemas.api_keys import (
     ApiKeySchema,
     ApiKeyUpdateSchema,
 )
+from postline.schemas.boards import BoardSchema
 from postline.schemas.channels import ChannelCreateSchema, ChannelSchema, ChannelUpdateSchema
 from postline.schemas.common import ProblemSchema
 from postline.schemas.connections import (
@@ -154,4 +155,5 @@ __all__ = [
     "WebhookWithSecretSchema",
     "WorkerStatusSchema",
     "check_import_rows",
+    "BoardSchema",
 ]

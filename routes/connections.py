@@ -7,7 +7,7 @@ from flask.views import MethodView
 
 from models import Connection
 from postline import platforms
-from postline.connections import app_passwords, authorization, records, simulated
+from postline.connections import app_passwords, authorization, boards, records, simulated
 from postline.web import sessions
 from postline.web.api import Blueprint, keyless, requires
 from postline.web.choices import CONNECTION_STATUS
@@ -28,6 +28,7 @@ from schemas import (
     AuthQuerySchema,
     AuthStartSchema,
     BlueskySignInSchema,
+    BoardSchema,
     ConnectionChannelSchema,
     ConnectionSchema,
     SimulatedConnectionCreateSchema,
@@ -217,6 +218,23 @@ class Verify(MethodView):
         `lastError`. `error` with `lastError` if the profile cannot be read now.
         """
         return single(records.verify(g.api_key, connection_id))
+
+
+@blp.route("/<connection_id>/boards")
+class Boards(MethodView):
+    @blp.doc(operationId="listConnectionBoards", **answers(400))
+    @requires("connections:read")
+    @blp.response(200, list_envelope(BoardSchema), example=examples.page(examples.BOARD))
+    def get(self, connection_id):
+        """List a connection's boards
+
+        The boards a Pinterest connection may pin to, read from Pinterest now: a post to
+        the account names one as `platforms.pinterest.options.boardId`. A connection of
+        another platform, or one expired or revoked, is a 400 naming `id`; 503
+        `PLATFORM_UNAVAILABLE` when Pinterest cannot answer now.
+        """
+        found = boards.listed(g.api_key, connection_id)
+        return list_body(found, 1, max(len(found), 1), len(found), g.request_id)
 
 
 @blp.route("/verify-channel/<channel_id>")

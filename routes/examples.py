@@ -94,6 +94,12 @@ BLUESKY_CONNECTION = {
     "avatarUrl": "https://cdn.bsky.app/img/avatar/plain/did:plc:ewvi7nxzyoun6zhxrhs64oiz/bafkreif@jpeg",
     "scopes": ["com.atproto.appPass"],
 }
+BOARD = {
+    "id": "1089308447600000001",
+    "name": "Launch ideas",
+    "description": "What we pin on launch day",
+    "privacy": "PUBLIC",
+}
 AUTH_START = {
     "url": "https://x.com/i/oauth2/authorize?response_type=code&client_id=M1M5R3BMVy13QmpScXkzTUt5OE46MTpjaQ"
     "&redirect_uri=https%3A%2F%2Fpostline.example.com%2Fv1%2Fconnections%2Fx%2Fcallback"

@@ -32,6 +32,8 @@ NAMES = {
     "tiktok": "TikTok",
     "mastodon": "Mastodon",
     "bluesky": "Bluesky",
+    "threads": "Threads",
+    "pinterest": "Pinterest",
 }
 # (method, path pattern, kind) of the requests a receipt is kept of, per provider.
 RECEIPTS = {
@@ -62,6 +64,15 @@ RECEIPTS = {
         ("POST", r"/xrpc/com\.atproto\.repo\.createRecord", "post"),
         ("POST", r"/xrpc/com\.atproto\.repo\.uploadBlob", "media"),
         ("POST", r"/xrpc/app\.bsky\.video\.uploadVideo", "media"),
+    ),
+    "threads": (
+        ("POST", r"/v[0-9.]+/[0-9]+/threads", "post"),
+        ("POST", r"/v[0-9.]+/[0-9]+/threads_publish", "post"),
+    ),
+    "pinterest": (
+        ("POST", r"/v5/pins", "post"),
+        ("POST", r"/v5/media", "media"),
+        ("POST", r"/_s3/.+", "media"),
     ),
 }
 # Body fields that hold what a person wrote, by the name each platform gives them.
@@ -174,6 +185,20 @@ def received_page(fake, receipts):
 
 def receipts_answer(receipts):
     return Response(json.dumps(receipts), 200, content_type="application/json")
+
+
+def fetched_receipt(platform, url, status, content_type, body):
+    """A receipt of media a platform fetched itself from a URL (Threads, Pinterest), so
+    that the received page shows it beside the requests that named it."""
+    return {
+        "kind": "media",
+        "at": time.strftime("%H:%M:%S"),
+        "request": f"GET {url} (fetched by {platform})",
+        "status": status,
+        "id": None,
+        "text": None,
+        "body": f"{len(body)} bytes of {content_type or 'unknown type'}",
+    }
 
 
 def _kind(provider, request):

@@ -11,6 +11,8 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from devtools.fakes.pinterest.fake import GROUP_BOARD
+
 
 @dataclass(frozen=True)
 class PlatformFake:
@@ -30,6 +32,8 @@ class PlatformFake:
     - `bench_settings`: (name, value) pairs of the provider's settings the benchmark's
       app and worker take on top of the fake's (e.g. how often to ask about processing);
     - `needs_media`: the platform takes no text-only post.
+    - `version`: what a post needs on this platform besides its text and media, as its
+      `platforms.<platform>` (Pinterest's board), or None.
     - `sign_in_body`: for a provider connected by signing in with a password instead
       of an OAuth run (Bluesky), the body of `POST /v1/connections/<provider>` for one
       of its fake's accounts (`account(number)`, or its `signed_in`); None: OAuth.
@@ -43,6 +47,7 @@ class PlatformFake:
     needs_media: bool = False
     bench_options: tuple = ()
     bench_settings: tuple = ()
+    version: dict = None
     sign_in_body: Callable = None
 
     @property
@@ -117,6 +122,25 @@ PLATFORMS = [
         # A token may make 300 requests in 5 minutes (the fake's default); a benchmark makes more.
         bench_options=("--rate-limit", "1000000"),
     ),
+    PlatformFake(
+        platform="threads",
+        provider="threads",
+        fake="devtools.fakes.threads:FakeThreads",
+        fail_next_post=lambda fake: fake.publish_replies.append("500"),
+        posts=lambda fake: fake.posts,
+        # Threads allows 250 posts a day (the fake's default); a benchmark makes more.
+        bench_options=("--quota", "1000000"),
+    ),
+    PlatformFake(
+        platform="pinterest",
+        provider="pinterest",
+        fake="devtools.fakes.pinterest:FakePinterest",
+        fail_next_post=lambda fake: fake.pin_replies.append("500"),
+        posts=lambda fake: fake.pins,
+        needs_media=True,
+        # Every pin goes on a board: the fake's group board, which each of its accounts may pin to.
+        version={"options": {"boardId": GROUP_BOARD["id"]}},
+    ),
 ]
 
 
@@ -126,3 +150,5 @@ def providers():
 
 
 NEEDS_MEDIA = {entry.platform for entry in PLATFORMS if entry.needs_media}
+# What a post needs beside its text and media, by platform: its `platforms` field.
+VERSIONS = {entry.platform: entry.version for entry in PLATFORMS if entry.version}

@@ -24,7 +24,8 @@ from postline.queries import connections as queries
 from postline.statuses import ConnectionStatus
 from postline.webhooks import events
 
-# The worker refreshes tokens that expire within this long (docs/api-notes.md: Tokens).
+# The worker refreshes tokens that expire within this long (docs/api-notes.md: Tokens),
+# or within their provider's own `refresh_ahead_ms` where it is longer.
 REFRESH_AHEAD_MS = 15 * 60 * 1000
 # A token this close to its expiry is refreshed before a call rather than used.
 USABLE_MARGIN_MS = 60 * 1000
@@ -235,15 +236,16 @@ def mark_dead(connection, status, code, message, where=None):
 
 
 def refresh_expiring(limit=50):
-    """Job: refresh the active tokens that expire within 15 minutes; returns how many
-    were refreshed. A failure leaves its connection for the next run."""
+    """Job: refresh the active tokens that expire within their provider's lead (15
+    minutes; a week for Threads); returns how many were refreshed. A failure leaves
+    its connection for the next run."""
     now = clock.now_ms()
     due = (
         Connection.select(Connection.id, Connection.access_token)
         .where(
             Connection.status.not_in(ConnectionStatus.DEAD)
             & Connection.refresh_token.is_null(False)
-            & (Connection.token_expires_at <= now + REFRESH_AHEAD_MS)
+            & _expiring(now)
             & (Connection.refreshing_until.is_null() | (Connection.refreshing_until <= now))
         )
         .order_by(Connection.token_expires_at)
@@ -260,6 +262,18 @@ def refresh_expiring(limit=50):
         except (ConnectionDead, RefreshFailed):
             continue  # logged where it happened
     return refreshed
+
+
+def _expiring(now):
+    """Tokens within their provider's refresh lead: REFRESH_AHEAD_MS, or the longer
+    `refresh_ahead_ms` of a provider whose tokens renew only while they live (Threads':
+    a week), so that a worker down for a while does not let them lapse."""
+    condition = Connection.token_expires_at <= now + REFRESH_AHEAD_MS
+    for name, adapter in platforms.PROVIDERS.items():
+        lead = getattr(adapter, "refresh_ahead_ms", None)
+        if lead:
+            condition |= (Connection.provider == name) & (Connection.token_expires_at <= now + lead)
+    return condition
 
 
 def expire_lapsed(limit=100):

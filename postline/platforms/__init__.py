@@ -10,7 +10,7 @@ platform).
 - base.py: what adapters return and raise; oauth.py: the OAuth flow, written once.
 """
 
-from postline.platforms import bluesky, linkedin, mastodon, meta, sandbox, tiktok, x
+from postline.platforms import bluesky, linkedin, mastodon, meta, pinterest, sandbox, threads, tiktok, x
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -56,6 +56,8 @@ PROVIDERS = {
     "tiktok": tiktok.ADAPTER,
     "bluesky": bluesky.ADAPTER,
     "mastodon": mastodon.ADAPTER,
+    "threads": threads.ADAPTER,
+    "pinterest": pinterest.ADAPTER,
 }
 PUBLISHERS = {
     sandbox.ADAPTER.platform: sandbox.ADAPTER,

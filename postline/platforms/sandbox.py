@@ -77,6 +77,16 @@ def _mastodon(username, parent):
     return number, f"https://{instance or 'mastodon.social'}/@{user}/{number}"
 
 
+def _threads(username, parent):
+    number = _digits(17)
+    return number, f"https://www.threads.com/@{username}/post/{secrets.token_urlsafe(8)[:11]}"
+
+
+def _pinterest(username, parent):
+    number = _digits(18)
+    return number, f"https://www.pinterest.com/pin/{number}/"
+
+
 def _sandbox(username, parent):
     platform_post_id = ids.new_id("sbx")
     return platform_post_id, f"https://sandbox.postline.invalid/posts/{platform_post_id}"
@@ -91,6 +101,8 @@ SHAPES = {
     "tiktok": _tiktok,
     "bluesky": _bluesky,
     "mastodon": _mastodon,
+    "threads": _threads,
+    "pinterest": _pinterest,
 }
 
 

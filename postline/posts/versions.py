@@ -77,7 +77,8 @@ def version_for(post, platform):
         "options": {},
     }
     merged = {name: own[name] if name in own else base[name] for name in FIELDS}
-    sources = {name: f"platforms.{platform}." for name in FIELDS if name in own}
+    # Options are a version's alone (a post has none of its own): always named under it.
+    sources = {name: f"platforms.{platform}." for name in FIELDS if name in own or name == "options"}
     return Version(
         platform,
         merged["content"],

@@ -42,7 +42,8 @@ class PostTargetSchema(Answer):
     )
     platform = described(
         fields.String,
-        "Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, sandbox",
+        "Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, "
+        "threads, pinterest, sandbox",
     )
     status = described(Choice, "Where this target stands", TARGET_STATUS)
     platform_post_id = described(

@@ -198,6 +198,56 @@ class MastodonOptionsSchema(PlatformOptions):
     )
 
 
+class ThreadsOptionsSchema(PlatformOptions):
+    platform, title = "threads", "Threads"
+
+    replyControl = fields.String(  # noqa: N815
+        validate=validate.OneOf(("everyone", "accounts_you_follow", "mentioned_only")),
+        metadata={
+            "description": "Who may reply: everyone (the default), accounts_you_follow or mentioned_only"
+        },
+    )
+    topicTag = fields.String(  # noqa: N815
+        validate=[
+            validate.Length(min=1, max=50),
+            validate.Regexp(r"^[^.&]+$", error="takes no periods or ampersands"),
+        ],
+        metadata={"description": "The post's topic, 1 to 50 characters without periods or ampersands"},
+    )
+    linkAttachment = fields.Url(  # noqa: N815
+        schemes={"http", "https"},
+        validate=validate.Length(max=2048),
+        metadata={"description": "A link shown as the post's preview card (a post without media)"},
+    )
+
+
+class PinterestOptionsSchema(PlatformOptions):
+    platform, title = "pinterest", "Pinterest"
+
+    boardId = fields.String(  # noqa: N815
+        validate=validate.Regexp(r"^[0-9]{1,32}$", error="must be a board's id (digits)"),
+        metadata={
+            "description": "The board the pin goes on, required on Pinterest: an id of "
+            "GET /v1/connections/{id}/boards"
+        },
+    )
+    boardSectionId = fields.String(  # noqa: N815
+        validate=validate.Regexp(r"^[0-9]{1,32}$", error="must be a board section's id (digits)"),
+        metadata={"description": "A section of that board"},
+    )
+    title = fields.String(
+        validate=validate.Length(min=1, max=100), metadata={"description": "The pin's title"}
+    )
+    link = fields.Url(
+        schemes={"http", "https"},
+        validate=validate.Length(max=2048),
+        metadata={"description": "Where the pin leads when clicked"},
+    )
+    coverMedia = fields.String(  # noqa: N815
+        metadata={"description": "A video pin's cover image (a media key); the first frame when omitted"}
+    )
+
+
 OPTIONS = {options.platform: options for options in PlatformOptions.__subclasses__()}
 
 

@@ -115,7 +115,8 @@ PATH_PARAMETERS = {
     "series_id": ("The series' id, `ser_...`", "ser_01jd3xf0t4y8u2i6o0p4a8s2d6", "ser_"),
     "import_id": ("The import's id, `imp_...`", "imp_01jd3xf0t4y8u2i6o0p4a8s2d6", "imp_"),
     "provider": (
-        "The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky or mastodon",
+        "The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, "
+        "threads or pinterest",
         "x",
         None,
     ),
