@@ -111,7 +111,6 @@ class SimulatedConnections(MethodView):
 class BlueskySignIn(MethodView):
     @blp.doc(operationId="createBlueskyConnection", **answers(400))
     @requires("connections:write")
-    @idempotent(envelope(ConnectionSchema), examples.data(examples.BLUESKY_CONNECTION))
     @blp.arguments(BlueskySignInSchema, example=examples.BLUESKY_SIGN_IN)
     @blp.response(201, envelope(ConnectionSchema), example=examples.data(examples.BLUESKY_CONNECTION))
     def post(self, fields):
@@ -121,9 +120,10 @@ class BlueskySignIn(MethodView):
         password (made in Bluesky's settings, never the account's own password), finds
         the account's server from its DID, and keeps the session, refreshed by the
         worker. Signing in again with the same account updates its connection (same
-        id). A handle Bluesky does not know, or one whose DID does not name it back, is
-        a 400 naming `handle`; a refused app password a 400 naming `appPassword`; neither
-        creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky cannot answer now.
+        id), so a retry is safe. A handle Bluesky does not know, or one whose DID does
+        not name it back, is a 400 naming `handle`; a refused app password a 400 naming
+        `appPassword`; neither creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky
+        cannot answer now.
         """
         connection = app_passwords.sign_in(
             g.api_key, "bluesky", fields["handle"], fields["app_password"], fields.get("channel_id")

@@ -99,9 +99,8 @@ def sign_in(settings, handle, app_password, timeout):
     answer = _create_session(settings, account.pds, account.did, password, timeout)
     if answer.status != 200:
         if answer.status in (400, 401):
-            raise SignInRefused(
-                "appPassword", f"Bluesky refused the handle and app password: {answer.message}"
-            )
+            said = answer.body.get("message") or answer.error
+            raise SignInRefused("appPassword", f"Bluesky refused the handle and app password: {said}")
         raise PlatformUnavailable(_unavailable(answer))
     tokens = tokens_from(answer.body, account.pds, password)
     if answer.body.get("did") != account.did:
