@@ -460,11 +460,11 @@ export type Connection = {
      */
     id: string;
     /**
-     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon
+     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, pinterest
      */
     provider: string;
     /**
-     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon
+     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, pinterest
      */
     platform: string;
     /**
@@ -534,7 +534,7 @@ export type ConnectionListResponse = {
 
 export type SimulatedConnectionCreate = {
     /**
-     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon
+     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, pinterest
      */
     platform: string;
     /**
@@ -570,6 +570,36 @@ export type ConnectionChannel = {
      * The channel, `ch_...`
      */
     channelId: string;
+};
+
+export type Board = {
+    /**
+     * The board's id: `platforms.pinterest.options.boardId` of a post
+     */
+    id: string;
+    /**
+     * Its name, as the account sees it
+     */
+    name: string;
+    /**
+     * Its description, or null
+     */
+    description: string | null;
+    /**
+     * PUBLIC, PROTECTED or SECRET
+     */
+    privacy: string;
+};
+
+export type BoardListResponse = {
+    /**
+     * This page's board items
+     */
+    data: Array<Board>;
+    /**
+     * The request id and the pagination
+     */
+    meta: ListMeta;
 };
 
 export type AuthStart = {
@@ -897,6 +927,90 @@ export type MastodonVersion = {
     options?: MastodonOptions;
 };
 
+export type ThreadsOptions = {
+    /**
+     * Who may reply: everyone (the default), accounts_you_follow or mentioned_only
+     */
+    replyControl?: 'everyone' | 'accounts_you_follow' | 'mentioned_only';
+    /**
+     * The post's topic, 1 to 50 characters without periods or ampersands
+     */
+    topicTag?: string;
+    /**
+     * A link shown as the post's preview card (a post without media)
+     */
+    linkAttachment?: string;
+};
+
+export type ThreadsVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Threads's own options
+     */
+    options?: ThreadsOptions;
+};
+
+export type PinterestOptions = {
+    /**
+     * The pin's title
+     */
+    title?: string;
+    /**
+     * The board the pin goes on, required on Pinterest: an id of GET /v1/connections/{id}/boards
+     */
+    boardId?: string;
+    /**
+     * A section of that board
+     */
+    boardSectionId?: string;
+    /**
+     * Where the pin leads when clicked
+     */
+    link?: string;
+    /**
+     * A video pin's cover image (a media key); the first frame when omitted
+     */
+    coverMedia?: string;
+};
+
+export type PinterestVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * Pinterest's own options
+     */
+    options?: PinterestOptions;
+};
+
 export type PlatformVersions = {
     /**
      * The post on x
@@ -926,6 +1040,14 @@ export type PlatformVersions = {
      * The post on mastodon
      */
     mastodon?: MastodonVersion;
+    /**
+     * The post on threads
+     */
+    threads?: ThreadsVersion;
+    /**
+     * The post on pinterest
+     */
+    pinterest?: PinterestVersion;
 };
 
 export type PostPart = {
@@ -969,7 +1091,7 @@ export type PostTarget = {
      */
     connectionId: string | null;
     /**
-     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, sandbox
+     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, pinterest, sandbox
      */
     platform: string;
     /**
@@ -3227,15 +3349,15 @@ export type ListConnectionsData = {
          */
         sort?: 'createdAt' | '-createdAt' | 'status' | '-status';
         /**
-         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, pinterest). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider][eq]'?: string;
         /**
-         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, pinterest). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider]'?: string;
         /**
-         * Only connections whose `provider` is one of these values: comma-separated, at most 100 (known today: x, linkedin, meta, tiktok, bluesky, mastodon). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is one of these values: comma-separated, at most 100 (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, pinterest). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider][in]'?: Array<string>;
         /**
@@ -3389,12 +3511,6 @@ export type CreateSimulatedConnectionResponse = CreateSimulatedConnectionRespons
 
 export type CreateBlueskyConnectionData = {
     body: BlueskySignInWritable;
-    headers?: {
-        /**
-         * Makes the request safe to retry for 24 hours.
-         */
-        'Idempotency-Key'?: string;
-    };
     path?: never;
     query?: never;
     url: '/v1/connections/bluesky';
@@ -3414,10 +3530,6 @@ export type CreateBlueskyConnectionErrors = {
      */
     403: ErrorResponse;
     /**
-     * The resource's state forbids this now (`POST_NOT_EDITABLE`, `MEDIA_IN_USE`, `CHANNEL_BUSY`, `SCHEDULE_PAUSED`), or a request with the same Idempotency-Key is still running (`IDEMPOTENCY_KEY_IN_USE`, with `Retry-After`).
-     */
-    409: ErrorResponse;
-    /**
      * The body is larger than `[server] max_body_bytes` (1 MB), or the file than its limit (`PAYLOAD_TOO_LARGE`).
      */
     413: ErrorResponse;
@@ -3425,10 +3537,6 @@ export type CreateBlueskyConnectionErrors = {
      * The body is not of the type this operation reads, or the file is none of the media types taken (`UNSUPPORTED_MEDIA_TYPE`).
      */
     415: ErrorResponse;
-    /**
-     * This Idempotency-Key was used with a different body (`IDEMPOTENCY_KEY_REUSED`): use a new key.
-     */
-    422: ErrorResponse;
     /**
      * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
      */
@@ -3442,10 +3550,6 @@ export type CreateBlueskyConnectionErrors = {
 export type CreateBlueskyConnectionError = CreateBlueskyConnectionErrors[keyof CreateBlueskyConnectionErrors];
 
 export type CreateBlueskyConnectionResponses = {
-    /**
-     * Replay of the first answer to this Idempotency-Key
-     */
-    200: ConnectionResponse;
     /**
      * Created
      */
@@ -3770,6 +3874,56 @@ export type VerifyConnectionResponses = {
 
 export type VerifyConnectionResponse = VerifyConnectionResponses[keyof VerifyConnectionResponses];
 
+export type ListConnectionBoardsData = {
+    body?: never;
+    path: {
+        /**
+         * The connection's id, `conn_...`
+         */
+        connection_id: string;
+    };
+    query?: never;
+    url: '/v1/connections/{connection_id}/boards';
+};
+
+export type ListConnectionBoardsErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * The key lacks the permission this operation needs (`INSUFFICIENT_PERMISSIONS`, `details` naming `permission`), or the operation is not for its mode (`details` naming `mode`).
+     */
+    403: ErrorResponse;
+    /**
+     * No such resource for this key (`NOT_FOUND`): another account's id, or the other mode's, answers as one that never existed.
+     */
+    404: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type ListConnectionBoardsError = ListConnectionBoardsErrors[keyof ListConnectionBoardsErrors];
+
+export type ListConnectionBoardsResponses = {
+    /**
+     * OK
+     */
+    200: BoardListResponse;
+};
+
+export type ListConnectionBoardsResponse = ListConnectionBoardsResponses[keyof ListConnectionBoardsResponses];
+
 export type VerifyChannelConnectionsData = {
     body?: never;
     path: {
@@ -3824,7 +3978,7 @@ export type StartConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky or mastodon
+         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, threads or pinterest
          */
         provider: string;
     };
@@ -3891,7 +4045,7 @@ export type FinishConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky or mastodon
+         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, threads or pinterest
          */
         provider: string;
     };

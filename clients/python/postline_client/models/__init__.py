@@ -17,6 +17,8 @@ from .batch_deleted_response import BatchDeletedResponse
 from .bluesky_options import BlueskyOptions
 from .bluesky_sign_in import BlueskySignIn
 from .bluesky_version import BlueskyVersion
+from .board import Board
+from .board_list_response import BoardListResponse
 from .channel import Channel
 from .channel_create import ChannelCreate
 from .channel_list_response import ChannelListResponse
@@ -83,6 +85,8 @@ from .next_slots_response import NextSlotsResponse
 from .occurrence import Occurrence
 from .pagination import Pagination
 from .part_kind import PartKind
+from .pinterest_options import PinterestOptions
+from .pinterest_version import PinterestVersion
 from .platform_versions import PlatformVersions
 from .poll import Poll
 from .post import Post
@@ -137,6 +141,9 @@ from .slot_answer import SlotAnswer
 from .slot_day import SlotDay
 from .target_status import TargetStatus
 from .thread_part import ThreadPart
+from .threads_options import ThreadsOptions
+from .threads_options_reply_control import ThreadsOptionsReplyControl
+from .threads_version import ThreadsVersion
 from .tik_tok_options import TikTokOptions
 from .tik_tok_options_privacy_level import TikTokOptionsPrivacyLevel
 from .tiktok_version import TiktokVersion
@@ -187,6 +194,8 @@ __all__ = (
     "BlueskyOptions",
     "BlueskySignIn",
     "BlueskyVersion",
+    "Board",
+    "BoardListResponse",
     "Channel",
     "ChannelCreate",
     "ChannelListResponse",
@@ -253,6 +262,8 @@ __all__ = (
     "Occurrence",
     "Pagination",
     "PartKind",
+    "PinterestOptions",
+    "PinterestVersion",
     "PlatformVersions",
     "Poll",
     "Post",
@@ -307,6 +318,9 @@ __all__ = (
     "SlotDay",
     "TargetStatus",
     "ThreadPart",
+    "ThreadsOptions",
+    "ThreadsOptionsReplyControl",
+    "ThreadsVersion",
     "TikTokOptions",
     "TikTokOptionsPrivacyLevel",
     "TiktokVersion",

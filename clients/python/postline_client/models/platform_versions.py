@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from ..models.instagram_version import InstagramVersion
     from ..models.linked_in_version import LinkedInVersion
     from ..models.mastodon_version import MastodonVersion
+    from ..models.pinterest_version import PinterestVersion
+    from ..models.threads_version import ThreadsVersion
     from ..models.tiktok_version import TiktokVersion
     from ..models.x_version import XVersion
 
@@ -31,6 +33,8 @@ class PlatformVersions:
         tiktok (TiktokVersion | Unset):
         bluesky (BlueskyVersion | Unset):
         mastodon (MastodonVersion | Unset):
+        threads (ThreadsVersion | Unset):
+        pinterest (PinterestVersion | Unset):
     """
 
     x: XVersion | Unset = UNSET
@@ -40,6 +44,8 @@ class PlatformVersions:
     tiktok: TiktokVersion | Unset = UNSET
     bluesky: BlueskyVersion | Unset = UNSET
     mastodon: MastodonVersion | Unset = UNSET
+    threads: ThreadsVersion | Unset = UNSET
+    pinterest: PinterestVersion | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         x: dict[str, Any] | Unset = UNSET
@@ -70,6 +76,14 @@ class PlatformVersions:
         if not isinstance(self.mastodon, Unset):
             mastodon = self.mastodon.to_dict()
 
+        threads: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.threads, Unset):
+            threads = self.threads.to_dict()
+
+        pinterest: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.pinterest, Unset):
+            pinterest = self.pinterest.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -87,6 +101,10 @@ class PlatformVersions:
             field_dict["bluesky"] = bluesky
         if mastodon is not UNSET:
             field_dict["mastodon"] = mastodon
+        if threads is not UNSET:
+            field_dict["threads"] = threads
+        if pinterest is not UNSET:
+            field_dict["pinterest"] = pinterest
 
         return field_dict
 
@@ -97,6 +115,8 @@ class PlatformVersions:
         from ..models.instagram_version import InstagramVersion  # noqa: PLC0415
         from ..models.linked_in_version import LinkedInVersion  # noqa: PLC0415
         from ..models.mastodon_version import MastodonVersion  # noqa: PLC0415
+        from ..models.pinterest_version import PinterestVersion  # noqa: PLC0415
+        from ..models.threads_version import ThreadsVersion  # noqa: PLC0415
         from ..models.tiktok_version import TiktokVersion  # noqa: PLC0415
         from ..models.x_version import XVersion  # noqa: PLC0415
 
@@ -150,6 +170,20 @@ class PlatformVersions:
         else:
             mastodon = MastodonVersion.from_dict(_mastodon)
 
+        _threads = d.pop("threads", UNSET)
+        threads: ThreadsVersion | Unset
+        if isinstance(_threads, Unset):
+            threads = UNSET
+        else:
+            threads = ThreadsVersion.from_dict(_threads)
+
+        _pinterest = d.pop("pinterest", UNSET)
+        pinterest: PinterestVersion | Unset
+        if isinstance(_pinterest, Unset):
+            pinterest = UNSET
+        else:
+            pinterest = PinterestVersion.from_dict(_pinterest)
+
         platform_versions = cls(
             x=x,
             linkedin=linkedin,
@@ -158,6 +192,8 @@ class PlatformVersions:
             tiktok=tiktok,
             bluesky=bluesky,
             mastodon=mastodon,
+            threads=threads,
+            pinterest=pinterest,
         )
 
         return platform_versions

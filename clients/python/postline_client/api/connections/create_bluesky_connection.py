@@ -7,17 +7,14 @@ from ...client import AuthenticatedClient, Client
 from ...models.bluesky_sign_in import BlueskySignIn
 from ...models.connection_response import ConnectionResponse
 from ...models.error_response import ErrorResponse
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
 def _get_kwargs(
     *,
     body: BlueskySignIn,
-    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    if not isinstance(idempotency_key, Unset):
-        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -35,11 +32,6 @@ def _get_kwargs(
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> ConnectionResponse | ErrorResponse:
-    if response.status_code == 200:
-        response_200 = ConnectionResponse.from_dict(response.json())
-
-        return response_200
-
     if response.status_code == 201:
         response_201 = ConnectionResponse.from_dict(response.json())
 
@@ -60,11 +52,6 @@ def _parse_response(
 
         return response_403
 
-    if response.status_code == 409:
-        response_409 = ErrorResponse.from_dict(response.json())
-
-        return response_409
-
     if response.status_code == 413:
         response_413 = ErrorResponse.from_dict(response.json())
 
@@ -74,11 +61,6 @@ def _parse_response(
         response_415 = ErrorResponse.from_dict(response.json())
 
         return response_415
-
-    if response.status_code == 422:
-        response_422 = ErrorResponse.from_dict(response.json())
-
-        return response_422
 
     if response.status_code == 429:
         response_429 = ErrorResponse.from_dict(response.json())
@@ -105,7 +87,6 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BlueskySignIn,
-    idempotency_key: str | Unset = UNSET,
 ) -> Response[ConnectionResponse | ErrorResponse]:
     """Connect a Bluesky account
 
@@ -113,12 +94,12 @@ def sync_detailed(
     password (made in Bluesky's settings, never the account's own password), finds
     the account's server from its DID, and keeps the session, refreshed by the
     worker. Signing in again with the same account updates its connection (same
-    id). A handle Bluesky does not know, or one whose DID does not name it back, is
-    a 400 naming `handle`; a refused app password a 400 naming `appPassword`; neither
-    creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky cannot answer now.
+    id), so a retry is safe. A handle Bluesky does not know, or one whose DID does
+    not name it back, is a 400 naming `handle`; a refused app password a 400 naming
+    `appPassword`; neither creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky
+    cannot answer now.
 
     Args:
-        idempotency_key (str | Unset):
         body (BlueskySignIn):
 
     Raises:
@@ -131,7 +112,6 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
-        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -145,7 +125,6 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: BlueskySignIn,
-    idempotency_key: str | Unset = UNSET,
 ) -> ConnectionResponse | ErrorResponse | None:
     """Connect a Bluesky account
 
@@ -153,12 +132,12 @@ def sync(
     password (made in Bluesky's settings, never the account's own password), finds
     the account's server from its DID, and keeps the session, refreshed by the
     worker. Signing in again with the same account updates its connection (same
-    id). A handle Bluesky does not know, or one whose DID does not name it back, is
-    a 400 naming `handle`; a refused app password a 400 naming `appPassword`; neither
-    creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky cannot answer now.
+    id), so a retry is safe. A handle Bluesky does not know, or one whose DID does
+    not name it back, is a 400 naming `handle`; a refused app password a 400 naming
+    `appPassword`; neither creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky
+    cannot answer now.
 
     Args:
-        idempotency_key (str | Unset):
         body (BlueskySignIn):
 
     Raises:
@@ -172,7 +151,6 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
-        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -180,7 +158,6 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BlueskySignIn,
-    idempotency_key: str | Unset = UNSET,
 ) -> Response[ConnectionResponse | ErrorResponse]:
     """Connect a Bluesky account
 
@@ -188,12 +165,12 @@ async def asyncio_detailed(
     password (made in Bluesky's settings, never the account's own password), finds
     the account's server from its DID, and keeps the session, refreshed by the
     worker. Signing in again with the same account updates its connection (same
-    id). A handle Bluesky does not know, or one whose DID does not name it back, is
-    a 400 naming `handle`; a refused app password a 400 naming `appPassword`; neither
-    creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky cannot answer now.
+    id), so a retry is safe. A handle Bluesky does not know, or one whose DID does
+    not name it back, is a 400 naming `handle`; a refused app password a 400 naming
+    `appPassword`; neither creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky
+    cannot answer now.
 
     Args:
-        idempotency_key (str | Unset):
         body (BlueskySignIn):
 
     Raises:
@@ -206,7 +183,6 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
-        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -218,7 +194,6 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: BlueskySignIn,
-    idempotency_key: str | Unset = UNSET,
 ) -> ConnectionResponse | ErrorResponse | None:
     """Connect a Bluesky account
 
@@ -226,12 +201,12 @@ async def asyncio(
     password (made in Bluesky's settings, never the account's own password), finds
     the account's server from its DID, and keeps the session, refreshed by the
     worker. Signing in again with the same account updates its connection (same
-    id). A handle Bluesky does not know, or one whose DID does not name it back, is
-    a 400 naming `handle`; a refused app password a 400 naming `appPassword`; neither
-    creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky cannot answer now.
+    id), so a retry is safe. A handle Bluesky does not know, or one whose DID does
+    not name it back, is a 400 naming `handle`; a refused app password a 400 naming
+    `appPassword`; neither creates anything. 503 `PLATFORM_UNAVAILABLE` when Bluesky
+    cannot answer now.
 
     Args:
-        idempotency_key (str | Unset):
         body (BlueskySignIn):
 
     Raises:
@@ -246,6 +221,5 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
-            idempotency_key=idempotency_key,
         )
     ).parsed
