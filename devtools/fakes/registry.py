@@ -37,6 +37,8 @@ class PlatformFake:
     - `sign_in_body`: for a provider connected by signing in with a password instead
       of an OAuth run (Bluesky), the body of `POST /v1/connections/<provider>` for one
       of its fake's accounts (`account(number)`, or its `signed_in`); None: OAuth.
+    - `needs_video`: the platform's posts are videos (YouTube): a test gives its
+      version a video of its own (`platforms.<platform>.media`).
     """
 
     platform: str
@@ -49,6 +51,7 @@ class PlatformFake:
     bench_settings: tuple = ()
     version: dict = None
     sign_in_body: Callable = None
+    needs_video: bool = False
 
     @property
     def module(self):
@@ -141,6 +144,19 @@ PLATFORMS = [
         # Every pin goes on a board: the fake's group board, which each of its accounts may pin to.
         version={"options": {"boardId": GROUP_BOARD["id"]}},
     ),
+    PlatformFake(
+        platform="youtube",
+        provider="youtube",
+        fake="devtools.fakes.youtube:FakeYouTube",
+        fail_next_post=lambda fake: fake.session_replies.append("503"),
+        posts=lambda fake: fake.posts,
+        needs_media=True,
+        needs_video=True,
+        # A project uploads 100 videos a day (the fake's default, and Postline's count of
+        # it); a benchmark uploads more, and asks about processing every second.
+        bench_options=("--daily-uploads", "1000000"),
+        bench_settings=(("status_interval", 1), ("daily_uploads", 1000000)),
+    ),
 ]
 
 
@@ -150,5 +166,6 @@ def providers():
 
 
 NEEDS_MEDIA = {entry.platform for entry in PLATFORMS if entry.needs_media}
+NEEDS_VIDEO = {entry.platform for entry in PLATFORMS if entry.needs_video}
 # What a post needs beside its text and media, by platform: its `platforms` field.
 VERSIONS = {entry.platform: entry.version for entry in PLATFORMS if entry.version}

@@ -10,7 +10,18 @@ platform).
 - base.py: what adapters return and raise; oauth.py: the OAuth flow, written once.
 """
 
-from postline.platforms import bluesky, linkedin, mastodon, meta, pinterest, sandbox, threads, tiktok, x
+from postline.platforms import (
+    bluesky,
+    linkedin,
+    mastodon,
+    meta,
+    pinterest,
+    sandbox,
+    threads,
+    tiktok,
+    x,
+    youtube,
+)
 from postline.platforms.base import (
     BLOCKED,
     PERMANENT,
@@ -57,6 +68,7 @@ PROVIDERS = {
     "bluesky": bluesky.ADAPTER,
     "mastodon": mastodon.ADAPTER,
     "threads": threads.ADAPTER,
+    "youtube": youtube.ADAPTER,
     "pinterest": pinterest.ADAPTER,
 }
 PUBLISHERS = {

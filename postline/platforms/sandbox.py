@@ -87,6 +87,14 @@ def _pinterest(username, parent):
     return number, f"https://www.pinterest.com/pin/{number}/"
 
 
+def _youtube(username, parent):
+    if parent is not None:  # a comment thread under the video
+        thread_id = "Ugz" + secrets.token_urlsafe(18)[:23]
+        return thread_id, f"{parent.url}&lc={thread_id}"
+    video_id = secrets.token_urlsafe(9)[:11]
+    return video_id, f"https://www.youtube.com/watch?v={video_id}"
+
+
 def _sandbox(username, parent):
     platform_post_id = ids.new_id("sbx")
     return platform_post_id, f"https://sandbox.postline.invalid/posts/{platform_post_id}"
@@ -100,6 +108,7 @@ SHAPES = {
     "instagram": _instagram,
     "tiktok": _tiktok,
     "bluesky": _bluesky,
+    "youtube": _youtube,
     "mastodon": _mastodon,
     "threads": _threads,
     "pinterest": _pinterest,

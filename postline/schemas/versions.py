@@ -8,7 +8,7 @@ from postline import platforms
 from postline.schemas.common import ProblemSchema
 from postline.web.choices import PART_KIND, TARGET_STATUS, Choice
 from postline.web.envelopes import Answer
-from postline.web.fields import NOT_BLANK, Timestamp, described
+from postline.web.fields import NOT_BLANK, Timestamp, TimestampInput, described
 
 MAX_THREAD = 25
 TEXT = [validate.Length(min=1, max=10000), NOT_BLANK]
@@ -246,6 +246,54 @@ class PinterestOptionsSchema(PlatformOptions):
     coverMedia = fields.String(  # noqa: N815
         metadata={"description": "A video pin's cover image (a media key); the first frame when omitted"}
     )
+
+
+class YouTubeOptionsSchema(PlatformOptions):
+    platform = "youtube"
+
+    title = fields.String(
+        validate=validate.Length(min=1, max=100),
+        metadata={
+            "description": "The video's title, 1 to 100 characters without < or >; when omitted, the "
+            "text's first line (cut at a word to 100 characters), or else the file's name"
+        },
+    )
+    tags = fields.List(
+        fields.String(validate=validate.Length(min=1, max=500)),
+        validate=validate.Length(max=500),
+        metadata={"description": "Keywords, at most 500 characters together as YouTube counts them"},
+    )
+    privacyStatus = fields.String(  # noqa: N815
+        validate=validate.OneOf(("public", "unlisted", "private")),
+        metadata={"description": "public (the default), unlisted or private (the default with publishAt)"},
+    )
+    categoryId = fields.String(  # noqa: N815
+        validate=validate.Regexp(r"^[0-9]{1,3}$", error="must be a video category's id, such as 22"),
+        metadata={"description": "The video's category (22, People & Blogs, when omitted)"},
+    )
+    madeForKids = fields.Boolean(  # noqa: N815
+        metadata={"description": "Made for kids (false when omitted); such a video takes no comments"}
+    )
+    publishAt = TimestampInput(  # noqa: N815
+        metadata={
+            "description": "When YouTube makes the private video public (Unix ms or ISO 8601 with a "
+            "zone); only with privacyStatus private or omitted"
+        }
+    )
+    thumbnail = fields.String(
+        validate=validate.Length(min=1, max=255),
+        metadata={"description": "The video's thumbnail: a media key of a JPEG or PNG of at most 2 MB"},
+    )
+    shorts = fields.Boolean(
+        metadata={
+            "description": "A Short: a vertical or square video of at most 3 minutes (400 when longer); "
+            "#Shorts is added to its description"
+        }
+    )
+
+
+# How people write it: set after the class, whose `title` is the option of that name.
+YouTubeOptionsSchema.title = "YouTube"
 
 
 OPTIONS = {options.platform: options for options in PlatformOptions.__subclasses__()}

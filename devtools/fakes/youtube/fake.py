@@ -40,9 +40,10 @@ class FakeYouTube(OAuth, Uploads, Api, FakeServer):
 
     - `session_replies`: next answers of opening an upload session, by errors.ERRORS
       name: "401", "quota", "rate", "upload_limit", "signup", "forbidden", "500", "503";
-    - `chunk_replies`: next answers of a chunk PUT: those names, or "drop" (take half
-      the chunk, then drop the connection unanswered); `keep_short`: the next chunks
-      each held one 256 KiB block short of what was sent;
+    - `chunk_replies`: next answers of a chunk PUT: those names, "drop" (take half the
+      chunk, then drop the connection unanswered) or "hang" (the last chunk: make the
+      video, then answer after `hang_seconds`); `keep_short`: the next chunks each held
+      one 256 KiB block short of what was sent;
     - `comment_replies`, `thumbnail_replies`: next answers of those calls;
     - `token_replies`: next answers of the token endpoint: "500", "invalid_grant";
     - `deny`: the user declines; `no_channel`: the account has no channel;
@@ -56,7 +57,8 @@ class FakeYouTube(OAuth, Uploads, Api, FakeServer):
     `videos` holds each video made (its `resource`, `data` and `channel`), `sessions`
     each upload session, `comments` each comment, `thumbnails` each thumbnail set;
     `received` counts the videos made by their description and the comments asked
-    for by their text; `received_bytes` every byte it kept of an upload.
+    for by their text; `received_bytes` every byte it kept of an upload, and
+    `chunk_ranges` the (first, last) byte of every chunk PUT, in order.
     """
 
     PROVIDER = "youtube"
@@ -74,6 +76,7 @@ class FakeYouTube(OAuth, Uploads, Api, FakeServer):
         self.thumbnail_replies = []
         self.token_replies = []
         self.keep_short = 0
+        self.hang_seconds = 2.0
         self.processing_checks = 1
         self.processing_fails = False
         self.reject_duplicates = False
@@ -92,6 +95,7 @@ class FakeYouTube(OAuth, Uploads, Api, FakeServer):
         self.comments = []
         self.thumbnails = {}
         self.received_bytes = 0
+        self.chunk_ranges = []
         self._ids = itertools.count(1)
         super().__init__(delay, port)
 

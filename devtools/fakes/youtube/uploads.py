@@ -122,10 +122,12 @@ class Uploads:
             return answer(session["video"])
         if span.group(1) is None:  # a probe: where the upload stands
             return self.resume_incomplete(session)
+        first, last = int(span.group(1)), int(span.group(2))
+        with self._lock:
+            self.chunk_ranges.append((first, last))
         reply = self.next_reply(self.chunk_replies)
         if reply in ERRORS:
             return scripted(reply)
-        first, last = int(span.group(1)), int(span.group(2))
         if first != len(session["data"]):
             return self.resume_incomplete(session)
         if reply == "drop":
@@ -142,7 +144,10 @@ class Uploads:
             session["data"] += data[:kept]
             self.received_bytes += kept
         if len(session["data"]) == session["total"]:
-            return answer(self.make_video(session), 200)
+            video = self.make_video(session)
+            if reply == "hang":  # the video is made; the answer comes too late
+                time.sleep(self.hang_seconds)
+            return answer(video, 200)
         return self.resume_incomplete(session)
 
     def resume_incomplete(self, session):

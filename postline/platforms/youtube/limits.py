@@ -3,7 +3,7 @@ the description (at most 5,000 bytes of UTF-8), its title the `title` option or 
 the text's first line; neither may hold `<` or `>`, which YouTube refuses. Tags are at
 most 500 characters together, as YouTube counts them (commas between, quotes around a
 tag with a space); `publishAt` schedules a private video; a Short lasts at most 3
-minutes. A first comment has at most 10,000 characters.
+minutes.
 """
 
 from postline.platforms.base import Limits
@@ -11,7 +11,6 @@ from postline.platforms.base import Limits
 DESCRIPTION_BYTES = 5000
 TITLE_MAX = 100
 TAGS_MAX = 500
-COMMENT_MAX = 10_000
 SHORT_MAX_MS = 180_000  # since 2024-10-15; 60 s before
 VIDEO_BYTES = 256 * 1024**3
 VIDEO_MAX_MS = 12 * 3600 * 1000  # a verified channel's longest upload (15 minutes unverified)
@@ -42,13 +41,10 @@ def check_content(content, media):
 
 
 def check_comment(content):
-    """What of a first comment's text YouTube would refuse."""
+    """What of a first comment's text YouTube would refuse (its 10,000 characters are the
+    API's own limit on a comment)."""
     if not content or not content.strip():
         return [("content", "youtube: a comment needs text")]
-    if len(content) > COMMENT_MAX:
-        return [
-            ("content", f"youtube: a comment has at most {COMMENT_MAX} characters ({len(content)} given)")
-        ]
     return []
 
 

@@ -152,9 +152,19 @@ def _wait(call, state):
 
 
 def _refused_upload(status):
-    reason = status.get("rejectionReason") or status.get("failureReason") or status.get("uploadStatus")
+    """A video YouTube failed (it could not process it), rejected (a duplicate, too long,
+    a copyright claim) or deleted, as a PublishError."""
+    upload_status = status.get("uploadStatus")
+    if upload_status == "failed":
+        reason = status.get("failureReason") or "no reason given"
+        return PublishError(
+            PERMANENT, "MEDIA_PROCESSING_FAILED", f"youtube: processing the video failed: {reason}"
+        )
+    if upload_status == "deleted":
+        return PublishError(PERMANENT, "VIDEO_GONE", "youtube: the video was deleted")
+    reason = status.get("rejectionReason") or "no reason given"
     code = "DUPLICATE_CONTENT" if reason == "duplicate" else "VIDEO_REJECTED"
-    return PublishError(PERMANENT, code, f"youtube: YouTube {status.get('uploadStatus')} the video: {reason}")
+    return PublishError(PERMANENT, code, f"youtube: YouTube rejected the video: {reason}")
 
 
 def _set_thumbnail(api, call, video_id, key):

@@ -16,8 +16,8 @@ one unit for a list, 50 for a thumbnail or a comment.
 import datetime
 from zoneinfo import ZoneInfo
 
+from models import PlatformQuota
 from postline import clock
-from postline.models.quotas import PlatformQuota
 from postline.platforms.base import BLOCKED, PublishError
 
 PROVIDER = "youtube"
