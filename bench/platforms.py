@@ -38,7 +38,7 @@ from bench.support import (  # noqa: E402
     schedule_now,
 )
 from devtools.connecting import connect_every_platform  # noqa: E402
-from devtools.fakes.registry import PLATFORMS, providers  # noqa: E402
+from devtools.fakes.registry import PLATFORMS, VERSIONS, providers  # noqa: E402
 from devtools.media import image, upload  # noqa: E402
 from devtools.servers import environment, free_port  # noqa: E402
 from postline import config, db  # noqa: E402
@@ -68,7 +68,7 @@ def connect_and_schedule(backend, database_url, data_dir, fakes, count):
     channel_id = api.post("/v1/channels", json={"name": "Bench"}).get_json()["data"]["id"]
     connect_every_platform(api, channel_id)
     key = upload(api, image("JPEG", size=(1080, 1080)), filename="photo.jpg").get_json()["data"]["key"]
-    schedule_now(api, channel_id, count, "Bench post {n} on " + backend, media=[key])
+    schedule_now(api, channel_id, count, "Bench post {n} on " + backend, media=[key], platforms=VERSIONS)
     env = environment(database_url, data_dir, SECRET)
     env[config.env_name(("server", "public_url"))] = f"http://127.0.0.1:{free_port()}"
     for provider, fake in fakes.items():

@@ -7,7 +7,7 @@ every target is published (docs/api.md, Publishing)."""
 import pytest
 
 from devtools.connecting import connect_every_platform
-from devtools.fakes.registry import PLATFORMS, providers
+from devtools.fakes.registry import PLATFORMS, VERSIONS, providers
 from devtools.media import image, upload
 from models import PostPart
 from postline import clock
@@ -95,7 +95,7 @@ def test_a_retry_sends_only_the_targets_that_failed(api, fakes, clock_at):
     channel_id, connection_ids = connect_everything(api)
     # Instagram and TikTok take no text-only post: every platform gets text and a JPEG.
     key = upload(api, image("JPEG"), filename="photo.jpg").get_json()["data"]["key"]
-    post_id = create_post(api, channel_id, "One launch, everywhere", media=[key])
+    post_id = create_post(api, channel_id, "One launch, everywhere", media=[key], platforms=VERSIONS)
     failing = PLATFORMS[: max(1, len(PLATFORMS) // 2)]
     for entry in failing:
         entry.fail_next_post(fakes[entry.provider])
@@ -156,7 +156,11 @@ def test_a_post_is_not_done_while_one_target_keeps_failing(api, fakes, clock_at)
     clock_at(T)
     channel_id, connection_ids = connect_everything(api)
     post_id = create_post(
-        api, channel_id, "Third time lucky", media=[upload(api, image("JPEG")).get_json()["data"]["key"]]
+        api,
+        channel_id,
+        "Third time lucky",
+        media=[upload(api, image("JPEG")).get_json()["data"]["key"]],
+        platforms=VERSIONS,
     )
     stubborn = PLATFORMS[0]
     stubborn.fail_next_post(fakes[stubborn.provider])

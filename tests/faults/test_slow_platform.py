@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from devtools.fakes.registry import NEEDS_MEDIA
+from devtools.fakes.registry import NEEDS_MEDIA, VERSIONS
 from devtools.fakes.x import FakeX
 from devtools.media import image, upload
 from models import TEST
@@ -67,6 +67,7 @@ def schedule(apis, channels, media, run):
                 "content": f"{run}: {role} post {n}",
                 "scheduledFor": start + n * 1000 // rate,
                 "media": media.get(role, []),
+                "platforms": VERSIONS,
             }
             for n in range(WINDOW * rate)
         ]

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from devtools.fakes.registry import NEEDS_MEDIA
+from devtools.fakes.registry import NEEDS_MEDIA, VERSIONS
 from devtools.media import image, upload
 from postline import config
 from postline.statuses import TargetStatus
@@ -70,7 +70,10 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
         for n in range(start, start + 100):
             platform, channel_id = channels[n % len(channels)]
             media = [photo] if platform in NEEDS_MEDIA else []
-            batch.append({"channelId": channel_id, "content": contents[n], "media": media})
+            # Pinterest's posts name a board: VERSIONS gives each post what its platforms need.
+            batch.append(
+                {"channelId": channel_id, "content": contents[n], "media": media, "platforms": VERSIONS}
+            )
         created = api.post("/v1/posts/batch", json={"posts": batch})
         assert created.status_code == 201, created.get_data(as_text=True)
 

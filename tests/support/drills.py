@@ -29,19 +29,22 @@ from devtools.connecting import connect
 from devtools.fakes.bluesky import FakeBluesky
 from devtools.fakes.linkedin import FakeLinkedIn
 from devtools.fakes.meta import FakeMeta
+from devtools.fakes.pinterest import FakePinterest
+from devtools.fakes.threads import FakeThreads
 from devtools.fakes.tiktok import FakeTikTok, status_limit
 from devtools.fakes.x import FakeX
 from models import Post, PostPart, PostTarget, WorkerHeartbeat
 from postline.statuses import PostStatus, TargetStatus
 from tests.support.fakes import close
 
-DRILL_FAKES = [FakeX, FakeLinkedIn, FakeMeta, FakeTikTok, FakeBluesky]
+DRILL_FAKES = [FakeX, FakeLinkedIn, FakeMeta, FakeTikTok, FakeBluesky, FakeThreads, FakePinterest]
 # A drill publishes hundreds of posts a minute: the processing platforms finish within
 # a second, Postline asks them about it every second, and neither Instagram's 25
-# posts a day nor TikTok's 30 status checks a minute stand in the way.
+# posts a day, Threads' 250 nor TikTok's 30 status checks a minute stand in the way.
 DRILL_FAKE_OPTIONS = {
     "meta": {"processing_seconds": 0.5, "quota_total": 1_000_000},
     "tiktok": {"processing_seconds": 0.5, "rate_limits": status_limit(1_000_000)},
+    "threads": {"quota_total": 1_000_000},
 }
 DRILL_SETTINGS = {"meta": {"status_interval": 1}, "tiktok": {"status_interval": 1}}
 # The kill drills' workers: short leases, so that a killed worker's posts are taken over
