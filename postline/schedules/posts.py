@@ -73,16 +73,16 @@ def place(key, items, posts, now, path):
 
 def changed(post, fields, detach=True):
     """Before a PATCH of `fields` is applied to `post`: the slot it leaves, (channel id,
-    slot) or None. A new `scheduledFor` or channel leaves the slot; a PATCH detaches an
-    occurrence from its series (its changes no longer reach it); `evergreen` starts the
-    post's run anew (null ends it)."""
+    slot) or None. A new `scheduledFor` or channel leaves the slot; a PATCH of any field
+    detaches an occurrence from its series (the series' changes no longer reach it);
+    `evergreen` starts the post's run anew (null ends it)."""
     left = None
     moved = fields.get("channel_id", post.channel_id) != post.channel_id
     rescheduled = "scheduled_for" in fields and fields["scheduled_for"] != post.slot
     if post.slot is not None and (moved or rescheduled):
         left, post.slot = (post.channel_id, post.slot), None
-    if detach and post.series_id is not None:
-        post.series_detached = True
+    if detach and fields and post.series_id is not None:
+        post.series_detached = True  # a retry (a PATCH of nothing) keeps it in the series
     if "evergreen" in fields:
         settings = fields["evergreen"]
         repeat = evergreen.repeat_of(post.evergreen) if post.evergreen else 0

@@ -154,7 +154,7 @@ class EvergreenInputSchema(Schema):
         validate=validate.Range(min=1, max=1000),
         metadata={"description": "How many times it is repeated, 1 to 1,000; null or omitted: no limit"},
     )
-    until = TimestampInput(allow_none=True, metadata={"description": "No repeat is queued after this moment"})
+    until = TimestampInput(metadata={"description": "No repeat is queued after this moment; omitted: no end"})
     rotation = fields.List(
         fields.Nested(PlatformVersionsSchema),
         validate=validate.Length(max=MAX_ROTATION),

@@ -336,3 +336,11 @@ def test_skip_takes_an_idempotency_key(tester, channel, clock_at):
     again = tester.post(f"/v1/series/{series_id}/skip", json=body, headers=headers)
     assert first.status_code == 200 and again.headers.get("Idempotent-Replayed") == "true"
     assert again.get_json() == first.get_json()
+
+
+def test_a_retry_of_an_occurrence_keeps_it_in_the_series(tester, channel, clock_at):
+    clock_at(ms(MONDAY))
+    first = recurring(tester, channel, recurrence="FREQ=WEEKLY;BYDAY=TU")
+    assert tester.patch(f"/v1/posts/{first['id']}", json={}).status_code == 200
+    tester.patch(f"/v1/series/{first['seriesId']}", json={"content": "Still the series' words"})
+    assert tester.get(f"/v1/posts/{first['id']}").get_json()["data"]["content"] == "Still the series' words"

@@ -19,7 +19,16 @@ from devtools.connecting import authorize
 from tests.support.console import Console, make_user
 
 # A path placeholder names one of these (what A's world holds for it) ...
-ID_KINDS = {"channel_id", "connection_id", "post_id", "webhook_id", "delivery_id", "key_id", "media_key"}
+ID_KINDS = {
+    "channel_id",
+    "connection_id",
+    "post_id",
+    "webhook_id",
+    "delivery_id",
+    "key_id",
+    "media_key",
+    "series_id",
+}
 # ... or is not an account's id: a platform's name, a static file, a signed media URL
 # (its signature, not an account, guards it: tests/media/test_content.py).
 NOT_IDS = {"provider", "filename", "token"}
@@ -48,9 +57,19 @@ BODIES = {
     ("DELETE", "/v1/api-keys/<key_id>"): None,
     ("PATCH", "/v1/media/<media_key>"): {"altText": "Taken"},
     ("DELETE", "/v1/media/<media_key>"): None,
+    ("PUT", "/v1/channels/<channel_id>/schedule"): {
+        "timezone": "UTC",
+        "slots": [{"day": "mon", "time": "09:00"}],
+    },
+    ("POST", "/v1/channels/<channel_id>/schedule/reflow"): None,
+    ("PATCH", "/v1/series/<series_id>"): {"content": "Taken"},
+    ("DELETE", "/v1/series/<series_id>"): None,
+    ("POST", "/v1/series/<series_id>/skip"): {"scheduledFor": "2030-01-01T09:00:00Z"},
     # The console's forms (each with the session's CSRF token).
     ("POST", "/console/channels/<channel_id>"): {"name": "Taken", "color": "#111111"},
     ("POST", "/console/channels/<channel_id>/delete"): {},
+    ("POST", "/console/channels/<channel_id>/schedule"): {"timezone": "UTC", "slots": "mon 09:00"},
+    ("POST", "/console/channels/<channel_id>/schedule/reflow"): {},
     ("POST", "/console/connections/<connection_id>/channels"): {"channelId": "{own_channel}"},
     ("POST", "/console/connections/<connection_id>/channels/<channel_id>/remove"): {},
     ("POST", "/console/connections/<connection_id>/delete"): {},
@@ -151,6 +170,10 @@ def make_world(api):
     )["key"]
     post = created(api.post("/v1/posts", json={"channelId": channel, "content": "Mine", "status": "draft"}))
     key = created(api.post("/v1/api-keys", json={"name": "deploy"}))["id"]
+    schedule = {"timezone": "UTC", "slots": [{"day": "tue", "time": "09:00"}]}
+    assert api.request("PUT", f"/v1/channels/{channel}/schedule", json=schedule).status_code == 200
+    weekly = {"channelId": channel, "content": "Weekly", "recurrence": "FREQ=WEEKLY", "timezone": "UTC"}
+    series = created(api.post("/v1/posts", json=weekly))["seriesId"]
     return {
         "channel_id": channel,
         "connection_id": connection,
@@ -159,6 +182,7 @@ def make_world(api):
         "media_key": media,
         "post_id": post["id"],
         "key_id": key,
+        "series_id": series,
     }
 
 
@@ -181,6 +205,8 @@ def snapshot(api, world):
     listed["deliveries"] = api.get(f"/v1/webhooks/{world['webhook_id']}/deliveries").get_json()["data"]
     listed["media"] = api.get(f"/v1/media/{world['media_key']}").get_json()["data"]
     listed["content"] = api.get(f"/v1/media/{world['media_key']}/content").get_data()
+    listed["schedule"] = api.get(f"/v1/channels/{world['channel_id']}/schedule").get_json()["data"]
+    listed["series"] = api.get(f"/v1/series/{world['series_id']}").get_json()["data"]
     return listed
 
 
@@ -234,7 +260,8 @@ def test_another_accounts_id_answers_like_one_that_never_existed(app, accounts, 
     for method, rule, names in id_routes(app, surface):
         body = BODIES.get(body_key(method, rule))
         if body is not None:
-            body = {k: v.format(own_channel=b_world["channel_id"]) for k, v in body.items()}
+            own = b_world["channel_id"]
+            body = {k: v.format(own_channel=own) if isinstance(v, str) else v for k, v in body.items()}
         # Every id A's, then (for two ids) B's own first id with A's second.
         choices = [dict(world)]
         if len(names) > 1:
