@@ -460,11 +460,11 @@ export type Connection = {
      */
     id: string;
     /**
-     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, pinterest
+     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     provider: string;
     /**
-     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, pinterest
+     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     platform: string;
     /**
@@ -534,7 +534,7 @@ export type ConnectionListResponse = {
 
 export type SimulatedConnectionCreate = {
     /**
-     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, pinterest
+     * The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     platform: string;
     /**
@@ -965,6 +965,64 @@ export type ThreadsVersion = {
     options?: ThreadsOptions;
 };
 
+export type YouTubeOptions = {
+    /**
+     * The video's title, 1 to 100 characters without < or >; when omitted, the text's first line (cut at a word to 100 characters), or else the file's name
+     */
+    title?: string;
+    /**
+     * Keywords, at most 500 characters together as YouTube counts them
+     */
+    tags?: Array<string>;
+    /**
+     * public (the default), unlisted or private (the default with publishAt)
+     */
+    privacyStatus?: 'public' | 'unlisted' | 'private';
+    /**
+     * The video's category (22, People & Blogs, when omitted)
+     */
+    categoryId?: string;
+    /**
+     * Made for kids (false when omitted); such a video takes no comments
+     */
+    madeForKids?: boolean;
+    /**
+     * When YouTube makes the private video public (Unix ms or ISO 8601 with a zone); only with privacyStatus private or omitted
+     */
+    publishAt?: Instant;
+    /**
+     * The video's thumbnail: a media key of a JPEG or PNG of at most 2 MB
+     */
+    thumbnail?: string;
+    /**
+     * A Short: a vertical or square video of at most 3 minutes (400 when longer); #Shorts is added to its description
+     */
+    shorts?: boolean;
+};
+
+export type YouTubeVersion = {
+    /**
+     * The text on this platform
+     */
+    content?: string;
+    /**
+     * Media keys on this platform, in order
+     */
+    media?: Array<string>;
+    /**
+     * Up to 25 follow-up parts, published after the post as replies, in order (on platforms that have threads; `[]` for none)
+     */
+    thread?: Array<ThreadPart>;
+    /**
+     * A comment right under the post, by the same account; null for none
+     */
+    firstComment?: FirstComment | null;
+    /**
+     * YouTube's own options
+     */
+    options?: YouTubeOptions;
+};
+
 export type PinterestOptions = {
     /**
      * The pin's title
@@ -1044,6 +1102,10 @@ export type PlatformVersions = {
      * The post on threads
      */
     threads?: ThreadsVersion;
+    /**
+     * The post on youtube
+     */
+    youtube?: YouTubeVersion;
     /**
      * The post on pinterest
      */
@@ -1259,9 +1321,9 @@ export type EvergreenInput = {
      */
     maxRepeats?: number | null;
     /**
-     * No repeat is queued after this moment
+     * No repeat is queued after this moment; omitted: no end
      */
-    until?: Instant | null;
+    until?: Instant;
     /**
      * Up to 20 sets of per-platform versions (as `platforms`): repeat n takes set (n - 1) mod their number, so a platform that refuses duplicates (X) gets other text
      */
@@ -3349,15 +3411,15 @@ export type ListConnectionsData = {
          */
         sort?: 'createdAt' | '-createdAt' | 'status' | '-status';
         /**
-         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, pinterest). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, youtube, pinterest). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider][eq]'?: string;
         /**
-         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, pinterest). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is this value (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, youtube, pinterest). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider]'?: string;
         /**
-         * Only connections whose `provider` is one of these values: comma-separated, at most 100 (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, pinterest). Filters combine with AND (docs/api.md, Lists).
+         * Only connections whose `provider` is one of these values: comma-separated, at most 100 (known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, youtube, pinterest). Filters combine with AND (docs/api.md, Lists).
          */
         'filter[provider][in]'?: Array<string>;
         /**

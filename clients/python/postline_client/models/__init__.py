@@ -175,6 +175,9 @@ from .worker_status import WorkerStatus
 from .x_options import XOptions
 from .x_options_reply_settings import XOptionsReplySettings
 from .x_version import XVersion
+from .you_tube_options import YouTubeOptions
+from .you_tube_options_privacy_status import YouTubeOptionsPrivacyStatus
+from .you_tube_version import YouTubeVersion
 
 __all__ = (
     "ApiKey",
@@ -352,4 +355,7 @@ __all__ = (
     "XOptions",
     "XOptionsReplySettings",
     "XVersion",
+    "YouTubeOptions",
+    "YouTubeOptionsPrivacyStatus",
+    "YouTubeVersion",
 )

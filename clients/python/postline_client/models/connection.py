@@ -21,9 +21,9 @@ class Connection:
     Attributes:
         id (str): The connection's id, `conn_...`
         provider (str): How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads,
-            pinterest
+            youtube, pinterest
         platform (str): Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon,
-            threads, pinterest
+            threads, youtube, pinterest
         account_id (str): The account's id on the platform (Mastodon: the id and its instance, `109...@mastodon.social`)
         username (None | str): The account's handle on the platform (Mastodon: `user@instance`)
         display_name (None | str): The account's display name

@@ -21,14 +21,15 @@ class EvergreenInput:
     Attributes:
         min_interval_days (int): Days from a publication to its repeat's earliest slot, 1 to 3,650
         max_repeats (int | None | Unset): How many times it is repeated, 1 to 1,000; null or omitted: no limit
-        until (datetime.datetime | int | None | Unset): No repeat is queued after this moment
+        until (datetime.datetime | int | Unset): A moment: Unix milliseconds, or ISO 8601 with `Z` or an offset
+            (`2027-01-15T09:30:00+01:00`)
         rotation (list[PlatformVersions] | Unset): Up to 20 sets of per-platform versions (as `platforms`): repeat n
             takes set (n - 1) mod their number, so a platform that refuses duplicates (X) gets other text
     """
 
     min_interval_days: int
     max_repeats: int | None | Unset = UNSET
-    until: datetime.datetime | int | None | Unset = UNSET
+    until: datetime.datetime | int | Unset = UNSET
     rotation: list[PlatformVersions] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,7 +41,7 @@ class EvergreenInput:
         else:
             max_repeats = self.max_repeats
 
-        until: int | None | str | Unset
+        until: int | str | Unset
         if isinstance(self.until, Unset):
             until = UNSET
         elif isinstance(self.until, datetime.datetime):
@@ -87,9 +88,7 @@ class EvergreenInput:
 
         max_repeats = _parse_max_repeats(d.pop("maxRepeats", UNSET))
 
-        def _parse_until(data: object) -> datetime.datetime | int | None | Unset:
-            if data is None:
-                return data
+        def _parse_until(data: object) -> datetime.datetime | int | Unset:
             if isinstance(data, Unset):
                 return data
             try:
@@ -100,7 +99,7 @@ class EvergreenInput:
                 return componentsschemas_instant_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | int | None | Unset, data)
+            return cast(datetime.datetime | int | Unset, data)
 
         until = _parse_until(d.pop("until", UNSET))
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.threads_version import ThreadsVersion
     from ..models.tiktok_version import TiktokVersion
     from ..models.x_version import XVersion
+    from ..models.you_tube_version import YouTubeVersion
 
 
 T = TypeVar("T", bound="PlatformVersions")
@@ -34,6 +35,7 @@ class PlatformVersions:
         bluesky (BlueskyVersion | Unset):
         mastodon (MastodonVersion | Unset):
         threads (ThreadsVersion | Unset):
+        youtube (YouTubeVersion | Unset):
         pinterest (PinterestVersion | Unset):
     """
 
@@ -45,6 +47,7 @@ class PlatformVersions:
     bluesky: BlueskyVersion | Unset = UNSET
     mastodon: MastodonVersion | Unset = UNSET
     threads: ThreadsVersion | Unset = UNSET
+    youtube: YouTubeVersion | Unset = UNSET
     pinterest: PinterestVersion | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,6 +83,10 @@ class PlatformVersions:
         if not isinstance(self.threads, Unset):
             threads = self.threads.to_dict()
 
+        youtube: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.youtube, Unset):
+            youtube = self.youtube.to_dict()
+
         pinterest: dict[str, Any] | Unset = UNSET
         if not isinstance(self.pinterest, Unset):
             pinterest = self.pinterest.to_dict()
@@ -103,6 +110,8 @@ class PlatformVersions:
             field_dict["mastodon"] = mastodon
         if threads is not UNSET:
             field_dict["threads"] = threads
+        if youtube is not UNSET:
+            field_dict["youtube"] = youtube
         if pinterest is not UNSET:
             field_dict["pinterest"] = pinterest
 
@@ -119,6 +128,7 @@ class PlatformVersions:
         from ..models.threads_version import ThreadsVersion  # noqa: PLC0415
         from ..models.tiktok_version import TiktokVersion  # noqa: PLC0415
         from ..models.x_version import XVersion  # noqa: PLC0415
+        from ..models.you_tube_version import YouTubeVersion  # noqa: PLC0415
 
         d = dict(src_dict)
         _x = d.pop("x", UNSET)
@@ -177,6 +187,13 @@ class PlatformVersions:
         else:
             threads = ThreadsVersion.from_dict(_threads)
 
+        _youtube = d.pop("youtube", UNSET)
+        youtube: YouTubeVersion | Unset
+        if isinstance(_youtube, Unset):
+            youtube = UNSET
+        else:
+            youtube = YouTubeVersion.from_dict(_youtube)
+
         _pinterest = d.pop("pinterest", UNSET)
         pinterest: PinterestVersion | Unset
         if isinstance(_pinterest, Unset):
@@ -193,6 +210,7 @@ class PlatformVersions:
             bluesky=bluesky,
             mastodon=mastodon,
             threads=threads,
+            youtube=youtube,
             pinterest=pinterest,
         )
 

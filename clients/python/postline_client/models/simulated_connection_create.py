@@ -15,7 +15,7 @@ class SimulatedConnectionCreate:
     """
     Attributes:
         platform (str): The network it simulates; known today: x, linkedin, facebook, instagram, tiktok, bluesky,
-            mastodon, threads, pinterest
+            mastodon, threads, youtube, pinterest
         channel_id (str): The test channel it publishes for
         username (str | Unset): The account's handle (default `<platform>_tester`)
     """
