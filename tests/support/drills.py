@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from devtools.connecting import connect
 from devtools.fakes.bluesky import FakeBluesky
 from devtools.fakes.linkedin import FakeLinkedIn
+from devtools.fakes.mastodon import FakeMastodon
 from devtools.fakes.meta import FakeMeta
 from devtools.fakes.pinterest import FakePinterest
 from devtools.fakes.threads import FakeThreads
@@ -37,7 +38,16 @@ from models import Post, PostPart, PostTarget, WorkerHeartbeat
 from postline.statuses import PostStatus, TargetStatus
 from tests.support.fakes import close
 
-DRILL_FAKES = [FakeX, FakeLinkedIn, FakeMeta, FakeTikTok, FakeBluesky, FakeThreads, FakePinterest]
+DRILL_FAKES = [
+    FakeX,
+    FakeLinkedIn,
+    FakeMeta,
+    FakeTikTok,
+    FakeBluesky,
+    FakeMastodon,
+    FakeThreads,
+    FakePinterest,
+]
 # A drill publishes hundreds of posts a minute: the processing platforms finish within
 # a second, Postline asks them about it every second, and neither Instagram's 25
 # posts a day, Threads' 250 nor TikTok's 30 status checks a minute stand in the way.
