@@ -75,6 +75,11 @@ class OAuthProvider:
         """What every token request's form (or query) carries besides the grant."""
         return {}
 
+    def scopes_for(self, settings):
+        """The scopes the authorize URL and a refresh ask for under `settings`: `scopes`;
+        a provider whose scopes depend on a setting overrides this (LinkedIn's pages)."""
+        return self.scopes
+
     def authorize_url(self, settings, redirect_uri, state, code_verifier):
         """The URL that asks the user to let Postline post for them (`code_verifier`
         sent as its S256 challenge when the provider takes PKCE)."""
@@ -82,7 +87,7 @@ class OAuthProvider:
             ("response_type", "code"),
             (self.client_param, settings["client_id"]),
             ("redirect_uri", redirect_uri),
-            ("scope", self.scope_separator.join(self.scopes)),
+            ("scope", self.scope_separator.join(self.scopes_for(settings))),
             ("state", state),
         ]
         if self.pkce:
@@ -136,7 +141,7 @@ class OAuthProvider:
             client_id=settings["client_id"],
             client_secret=secret,
             token_endpoint_auth_method=method,
-            scope=self.scope_separator.join(self.scopes),
+            scope=self.scope_separator.join(self.scopes_for(settings)),
             redirect_uri=redirect_uri,
             code_challenge_method="S256" if self.pkce else None,
         )

@@ -13,6 +13,7 @@ from devtools.fakes.base import JSON, FakeServer, answer, json_object
 from devtools.fakes.linkedin.errors import ERRORS, error, scripted
 from devtools.fakes.linkedin.media import AVAILABLE, Documents, Media
 from devtools.fakes.linkedin.oauth import OAuth
+from devtools.fakes.linkedin.organizations import ORGANIZATION, Organizations, default_roles
 from devtools.fakes.linkedin.social import Social
 
 CLIENT_ID = "fake-linkedin-client"
@@ -66,7 +67,7 @@ def decoded(commentary):
     return "".join(shown)
 
 
-class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
+class FakeLinkedIn(OAuth, Media, Documents, Social, Organizations, FakeServer):
     """LinkedIn's API on a free loopback port. Controls (plain attributes; lists are
     consumed one entry per matching request):
 
@@ -84,7 +85,9 @@ class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
       answers that still say PROCESSING (documents' too); `processing_fails`;
       `documents_fail`: every document ends PROCESSING_FAILED;
     - `sign_in(n)`: member `linkedin_member(n)` approves the next authorizations;
-      `account_delays`: {sub: seconds} each of that member's API calls waits.
+      `account_delays`: {sub: seconds} each of that member's API calls waits;
+    - `roles`: {member sub: [(page number, role, state)]}, the pages each member holds
+      a role on (organizations.py `linkedin_organization`; member 0's by default).
 
     `posts` holds each post made (its `visibility`, `content` and media URNs),
     `comments` each comment; `received` counts the POST /rest/posts requests that
@@ -113,6 +116,7 @@ class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
         self.processing_fails = False
         self.documents_fail = False
         self.versions = Counter()
+        self.roles = default_roles()
         self.posts = []
         self.images = {}
         self.videos = {}
@@ -124,8 +128,8 @@ class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
         self._ids = itertools.count(7_100_000_000_000_000_001)
         super().__init__(delay, port)
 
-    def settings(self):
-        """The `[linkedin]` settings that point Postline here."""
+    def settings(self, **overrides):
+        """The `[linkedin]` settings that point Postline here, with `overrides`."""
         return {
             "client_id": self.client_id,
             "client_secret": self.client_secret,
@@ -134,6 +138,8 @@ class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
             "revoke_url": f"{self.url}/oauth/v2/revoke",
             "api_base": self.url,
             "api_version": API_VERSION,
+            "organization_pages": False,
+            **overrides,
         }
 
     def account(self, number):
@@ -169,7 +175,7 @@ class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
         refused = self.rest_refusal(request) or self.permitted(token, "rest")
         if refused:
             return refused
-        return self.rest(request, author_of(member))
+        return self.rest(request, token)
 
     def permitted(self, token, call):
         """LinkedIn's 403 when the member did not grant what `call` needs (NEEDS), or None."""
@@ -197,11 +203,16 @@ class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
             )
         return None
 
-    def rest(self, request, author):
+    def rest(self, request, token):
         path, method, action = request.path, request.method, request.args.get("action")
         body = json_object(request) if method == "POST" else {}
         if body is None:
             return error(400, "ILLEGAL_ARGUMENT", "The body is not a JSON object")
+        author = self.acting_as(body, token)
+        if path == "/rest/organizationAcls" and method == "GET":
+            return self.acls(request, token)
+        if path.startswith("/rest/organizations/") and method == "GET":
+            return self.organization(path.removeprefix("/rest/organizations/"), token)
         if path == "/rest/posts" and method == "POST":
             return self.create_post(body, author)
         if path == "/rest/images" and method == "POST" and action == "initializeUpload":
@@ -235,6 +246,8 @@ class FakeLinkedIn(OAuth, Media, Documents, Social, FakeServer):
             return error(403, "ACCESS_DENIED", f"Not enough permissions to post as {body['author']}")
         if body["visibility"] not in VISIBILITIES:
             return error(422, "UNPROCESSABLE_ENTITY", f"visibility must be one of {', '.join(VISIBILITIES)}")
+        if author.startswith(ORGANIZATION) and body["visibility"] != "PUBLIC":
+            return error(422, "UNPROCESSABLE_ENTITY", "An organization's post is PUBLIC")
         media, problem = self.media_of(body.get("content") or {})
         if problem:
             return error(422, "UNPROCESSABLE_ENTITY", problem)

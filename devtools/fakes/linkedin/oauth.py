@@ -12,7 +12,16 @@ from werkzeug.wrappers import Response
 from devtools.fakes.base import FORM, answer, bearer, scopes_of
 from devtools.fakes.linkedin.errors import error, scripted, token_error
 
-SCOPES = ("openid", "profile", "email", "w_member_social")
+SCOPES = (
+    "openid",
+    "profile",
+    "email",
+    "w_member_social",
+    "w_organization_social",
+    "r_organization_social",
+    "rw_organization_admin",
+    "r_organization_admin",
+)
 
 
 class OAuth:

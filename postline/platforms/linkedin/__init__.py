@@ -1,9 +1,11 @@
-"""LinkedIn: OAuth 2.0 without PKCE (refresh tokens for partner apps only), text
-posts, one image or 2-20 as a multiImage, one MP4 video through the multipart upload
-and LinkedIn's processing, and LinkedIn's error classes (docs/platforms/linkedin.md).
+"""LinkedIn: OAuth 2.0 without PKCE (refresh tokens for partner apps only), the member
+and, with `[linkedin] organization_pages`, each page they administer, text posts, one
+image or 2-20 as a multiImage, one MP4 video through the multipart upload and
+LinkedIn's processing, and LinkedIn's error classes (docs/platforms/linkedin.md).
 
 - `LinkedIn`, its `ADAPTER`: the provider and publisher in the registry;
-- `oauth`: revocation and the member's profile (the flow: postline/platforms/oauth.py);
+- `oauth`: revocation, the member's profile and their pages (the flow:
+  postline/platforms/oauth.py);
 - `limits`: LinkedIn's limits (3,000 characters, the media one post may carry);
 - `posting`: uploads, video processing and the post itself.
 """
@@ -26,6 +28,8 @@ class LinkedIn(OAuthProvider):
     name = "LinkedIn"
     # openid + profile: /v2/userinfo (who connected); w_member_social: posting as them.
     scopes = ("openid", "profile", "w_member_social")
+    # With [linkedin] organization_pages: posting as a page, and listing the pages.
+    page_scopes = ("w_organization_social", "rw_organization_admin")
     pkce = False
     refreshes = True  # when LinkedIn sent a refresh token (partner apps)
     client_auth = CLIENT_SECRET_IN_FORM
@@ -45,6 +49,10 @@ class LinkedIn(OAuthProvider):
     check_options = staticmethod(limits.check_options)
     revoke = staticmethod(oauth.revoke)
     profiles = staticmethod(oauth.profiles)
+
+    def scopes_for(self, settings):
+        """The member's scopes, and the pages' where `[linkedin] organization_pages` is on."""
+        return self.scopes + (self.page_scopes if settings.get("organization_pages") else ())
 
 
 ADAPTER = LinkedIn()

@@ -1,6 +1,7 @@
 """Posting to LinkedIn through its versioned REST API: image, video and document
 uploads, the processing of videos and documents, the post itself with its visibility,
-and the first comment (docs/platforms/linkedin.md).
+and the first comment (docs/platforms/linkedin.md), as the member or, for a page's
+connection, as the page (the author, the media's owner and the comment's actor).
 
 Every /rest call names the API version (`[linkedin] api_version`, sent as
 `LinkedIn-Version`) and Rest.li protocol 2.0.0. Images go up by initializeUpload and
@@ -30,6 +31,7 @@ from postline.platforms.base import (
     PublishError,
 )
 from postline.platforms.linkedin.limits import check_comment, check_content, check_options, is_document
+from postline.platforms.linkedin.oauth import is_page
 from postline.statuses import PartKind
 
 VIDEO_CHECK_SECONDS = 5
@@ -48,6 +50,10 @@ def publish(post, target, part, call):
         return api.comment(part.parent.platform_post_id, checked_comment(part, check_comment))
     files = checked_media(part, "linkedin", check_content)
     options = checked_options(part, files, check_options)
+    if is_page(call.account_id) and _visibility(options) != "PUBLIC":
+        raise PublishError(
+            PERMANENT, "PLATFORM_REFUSED", "linkedin: a page's posts are PUBLIC (it has no connections)"
+        )
     if files and is_document(files[0]):
         title = options.get("documentTitle") or files[0].filename.rsplit(".", 1)[0] or "Document"
         return _wait({"document": api.upload_document(files[0]), "title": title})
@@ -99,7 +105,8 @@ class _Rest:
         self.base = call.settings["api_base"]
         self.version = str(call.settings["api_version"])
         self.timeout = call.timeout
-        self.author = f"urn:li:person:{call.account_id}"
+        # A page's connection has the organization's URN for its account; a member's, their id.
+        self.author = call.account_id if is_page(call.account_id) else f"urn:li:person:{call.account_id}"
         self.authorization = f"Bearer {call.access_token}"
         self.files = call.files
 
