@@ -18,8 +18,9 @@ import requests
 from devtools.databases import reachable, scratch_postgres
 from devtools.fakes.base import COUNTS_PATH, SETTINGS_PATH
 from devtools.servers import ServerProcess
-from models import LIVE, Post, PostTarget, WorkerHeartbeat
+from models import LIVE, Post, PostPart, WorkerHeartbeat
 from postline import config, db
+from postline.statuses import PartKind
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 # A worker may deliver to the benchmark's receiver on 127.0.0.1.
@@ -167,8 +168,12 @@ def publish_with_worker(env, count, max_seconds, on_start=None):
         rate = count / (time.perf_counter() - started)
         cpu_ms = (cpu_seconds(worker.pid) - cpu_at_start) * 1000 / count
         last = {}
-        targets = PostTarget.select(PostTarget.post, PostTarget.published_at, Post.scheduled_for).join(Post)
-        for post_id, published, due in targets.tuples():
+        parts = (
+            PostPart.select(PostPart.post_id, PostPart.published_at, Post.scheduled_for)
+            .join(Post, on=(PostPart.post_id == Post.id))
+            .where(PostPart.kind != PartKind.COMMENT)
+        )
+        for post_id, published, due in parts.tuples():
             last[post_id] = max(last.get(post_id, (0, 0)), (published, due))
         late = sorted((published - max(due, started_ms)) / 1000 for published, due in last.values())
         return rate, statistics.median(late), late[int(len(late) * 0.99) - 1], cpu_ms

@@ -24,11 +24,12 @@ sys.path.insert(0, str(ROOT))
 
 from bench.support import LOCAL_WEBHOOKS, Receiver, Results, add_results_option, on_each_backend, wait  # noqa: E402
 from devtools.servers import environment  # noqa: E402
-from models import Channel, Post, PostTarget, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
+from models import Channel, Post, PostPart, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import clock, db, process  # noqa: E402
 from postline.accounts import accounts, keys  # noqa: E402
 from postline.keyring import keyring  # noqa: E402
 from postline.posts import lifecycle  # noqa: E402
+from postline.statuses import PartKind  # noqa: E402
 from postline.webhooks import subscriptions  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
@@ -113,9 +114,9 @@ def lateness(key, channel_id, env, seconds):
         done = Post.select().where(Post.id.in_(ids) & (Post.status == "done"))
         wait(lambda: done.count() >= count, seconds + 120, "steady posts not all done")
         query = (
-            PostTarget.select(PostTarget.published_at, Post.scheduled_for)
-            .join(Post)
-            .where(Post.id.in_(ids))
+            PostPart.select(PostPart.published_at, Post.scheduled_for)
+            .join(Post, on=(PostPart.post_id == Post.id))
+            .where(Post.id.in_(ids) & (PostPart.kind == PartKind.POST))
             .tuples()
         )
         late = sorted((published - due) / 1000 for published, due in query)
