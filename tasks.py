@@ -240,12 +240,15 @@ def print_playground(env, password, fakes):
         "meta": "Facebook + Instagram",
         "tiktok": "TikTok",
         "bluesky": "Bluesky",
+        "threads": "Threads",
+        "pinterest": "Pinterest",
     }
     received = "\n".join(f"    {names.get(p, p):<22}{fake_url}/_fake/" for p, fake_url in fakes.items())
     print(
         f"""
-Playground: X, LinkedIn, Facebook + Instagram, TikTok and Bluesky are local fakes on this machine;
-nothing reaches a real platform. Its data ({env["POSTLINE_SERVER_DATA_DIR"]}) is new at every start.
+Playground: X, LinkedIn, Facebook + Instagram, TikTok, Bluesky, Threads and Pinterest are local
+fakes on this machine; nothing reaches a real platform.
+Its data ({env["POSTLINE_SERVER_DATA_DIR"]}) is new at every start.
   Console   {url}/console   sign in as {PLAYGROUND_USER} with the password {password}
   API       {url}/v1        with the key printed above
   What each fake received:

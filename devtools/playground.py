@@ -27,7 +27,7 @@ from postline import config
 DEFAULT_PORT = 8000
 # The networks of the playground, as docs/getting-started.md (Playground) and the
 # console's banner name them; each a provider of devtools/fakes/registry.py.
-PROVIDERS = ("x", "linkedin", "meta", "tiktok", "bluesky")
+PROVIDERS = ("x", "linkedin", "meta", "tiktok", "bluesky", "threads", "pinterest")
 # Postline asks about a post a platform is still processing every second here, not
 # every 5 or 10 seconds as it must ask the real Meta and TikTok.
 QUICKER = {

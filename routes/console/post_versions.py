@@ -17,6 +17,7 @@ from marshmallow import ValidationError
 from postline import platforms
 from postline.errors import Invalid, RefusedContent
 from postline.platforms.bluesky import text as bluesky_text
+from postline.platforms.threads import limits as threads_limits
 from postline.platforms.x import text as x_text
 from postline.posts import checks
 from postline.schemas.versions import MAX_THREAD
@@ -63,11 +64,13 @@ def version_field(platform):
 
 def count(platform, text):
     """The length of `text` as `platform` counts it (X: weighted characters; Bluesky:
-    graphemes)."""
+    graphemes; Threads: an emoji as its UTF-8 bytes)."""
     if platform == "x":
         return x_text.weighted_length(text)
     if platform == "bluesky":
         return bluesky_text.graphemes(text)
+    if platform == "threads":
+        return threads_limits.length(text)
     return len(text or "")
 
 

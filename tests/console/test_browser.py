@@ -13,6 +13,7 @@ import pytest
 
 from devtools.media import image
 from devtools.servers import free_port
+from postline.platforms.threads.limits import length as threads_length
 from postline.platforms.x.text import weighted_length
 from tests.support import ROOT
 from tests.support.console import PASSWORD
@@ -201,6 +202,9 @@ def test_the_post_form_edits_a_thread_and_counts_as_each_platform_does(browser_p
     page.goto("/console/posts/new")
     for text in X_TEXTS:
         assert page.evaluate("(text) => window.postlineCount('x', text)", text) == weighted_length(text), text
+    # Threads counts an emoji as its UTF-8 bytes, in the browser as in the API.
+    for text in ("Hello 👋🏽", "❤️ © 🇫🇷 plain", "a" * 10 + "👨‍👩‍👧", "→ ☕ 〰"):
+        assert page.evaluate("(text) => window.postlineCount('threads', text)", text) == threads_length(text)
     text = X_TEXTS[0]
     page.get_by_label("Content").fill(text)
     assert page.locator('#content-limits li[data-platform="x"] .count').inner_text() == str(

@@ -43,8 +43,27 @@
   // Bluesky counts graphemes (what a reader sees as one character: an emoji with its
   // skin tone, a flag, a letter with its accent), as postline/platforms/bluesky/text.py.
   const blueskyGraphemes = (text) => (graphemes ? Array.from(graphemes.segment(text)) : Array.from(text)).length;
+  // Threads counts an emoji as many as its UTF-8 bytes (a thumbs-up 4), every other
+  // character 1, as postline/platforms/threads/limits.py (the same code point ranges).
+  const THREADS_EMOJI = [
+    [0x2190, 0x21ff], [0x2300, 0x23ff], [0x2460, 0x27bf], [0x2900, 0x2bff], [0x3030, 0x303d],
+  ];
+  const THREADS_POINTS = [0xa9, 0xae, 0x200d, 0x203c, 0x2049, 0x20e3, 0x2122, 0x2139, 0x3297, 0x3299, 0xfe0f];
+  const utf8Bytes = (code) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
+  const threadsLength = (text) => {
+    let length = 0;
+    for (const character of text) {
+      const code = character.codePointAt(0);
+      const emoji =
+        code >= 0x1f000 ||
+        THREADS_POINTS.includes(code) ||
+        THREADS_EMOJI.some(([low, high]) => code >= low && code <= high);
+      length += emoji ? utf8Bytes(code) : 1;
+    }
+    return length;
+  };
   // Every other platform counts characters (code points).
-  const COUNTERS = { x: xWeighted, bluesky: blueskyGraphemes };
+  const COUNTERS = { x: xWeighted, bluesky: blueskyGraphemes, threads: threadsLength };
   const measure = (platform, text) => (COUNTERS[platform] || ((value) => Array.from(value).length))(text);
   window.postlineCount = measure; // for the browser test, which compares it with the API's count
 
