@@ -37,6 +37,7 @@ from postline.schemas.media import (
     MediaUpdateSchema,
     MediaUploadSchema,
 )
+from postline.schemas.platforms import PlatformLimitsSchema, PlatformProviderSchema
 from postline.schemas.posts import (
     BatchDeletedSchema,
     PostBatchCreateSchema,
@@ -124,6 +125,8 @@ __all__ = [
     "MediaSchema",
     "MediaUpdateSchema",
     "MediaUploadSchema",
+    "PlatformLimitsSchema",
+    "PlatformProviderSchema",
     "PostBatchCreateSchema",
     "PostBatchDeleteSchema",
     "PostBatchUpdateItemSchema",

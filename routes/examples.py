@@ -305,3 +305,33 @@ USAGE_DAY_DETAIL = {
         {"method": "POST", "path": "/v1/posts", "requests": 42},
     ],
 }
+
+
+PLATFORM_PROVIDERS = (
+    {
+        "provider": "x",
+        "name": "X",
+        "platforms": ["x"],
+        "configured": True,
+        "available": True,
+        "limits": {
+            "x": {"characters": 280, "images": 4, "videos": 1, "imageBytes": 5242880, "videoBytes": 536870912}
+        },
+    },
+    {
+        "provider": "youtube",
+        "name": "YouTube",
+        "platforms": ["youtube"],
+        "configured": False,
+        "available": False,
+        "limits": {
+            "youtube": {
+                "characters": 5000,
+                "images": 0,
+                "videos": 1,
+                "imageBytes": None,
+                "videoBytes": 274877906944,
+            }
+        },
+    },
+)

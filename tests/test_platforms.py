@@ -10,7 +10,7 @@ import pytest
 
 from postline import platforms
 from postline.platforms import protocol
-from postline.platforms.base import KINDS
+from postline.platforms.base import KINDS, Limits
 from postline.platforms.x import X
 from tests.support import ROOT
 
@@ -52,6 +52,9 @@ def test_every_publisher_satisfies_its_protocol(name):
     assert publisher.unknown_end_kind is None or publisher.unknown_end_kind in KINDS
     limit = publisher.content_limit
     assert limit is None or (isinstance(limit, int) and limit > 0)
+    assert isinstance(publisher.limits, Limits) and publisher.limits.characters == limit
+    sizes = vars(publisher.limits).values()
+    assert all(value is None or (isinstance(value, int) and value >= 0) for value in sizes)
     problems = publisher.check_content("Hello", [])  # Instagram and TikTok need media
     assert all(field == "media" and message.startswith(f"{name}: ") for field, message in problems)
 
@@ -90,6 +93,7 @@ def test_the_checks_catch_a_missing_member_and_a_wrong_signature():
         transactional = False
         unknown_end_kind = None
         content_limit = None
+        limits = Limits()
         threads = comments = False
 
         def publish(self, post, target, call):

@@ -16,7 +16,7 @@ tests/test_platforms.py checks every registered adapter against these Protocols.
 
 from typing import Protocol, runtime_checkable
 
-from postline.platforms.base import Call, Processing, Profile, Published, PublishError, Tokens
+from postline.platforms.base import Call, Limits, Processing, Profile, Published, PublishError, Tokens
 
 # A problem with a post's content: (field, message), the field "content", "media" or
 # "media[i]", the message starting with the platform's name ("x: 300 of 280 ...").
@@ -57,6 +57,9 @@ class Publisher(Protocol):
       still publish it (TikTok); None: the error's own kind (nothing was published yet);
     - `content_limit`: the most characters of a post's text, as the platform counts
       them (the console shows it beside the text box); None: no limit of its own;
+    - `limits`: what one post may carry (base.py `Limits`: characters, as
+      `content_limit`, the most images and videos and their largest sizes), as
+      `GET /v1/platforms` shows it; `check_content` is what enforces them;
     - `threads`: whether it publishes a thread's follow-up parts, each a reply to the
       part before; `comments`: whether it takes a first comment under the post.
     """
@@ -65,6 +68,7 @@ class Publisher(Protocol):
     transactional: bool
     unknown_end_kind: str | None
     content_limit: int | None
+    limits: Limits
     threads: bool
     comments: bool
 
@@ -109,6 +113,7 @@ class TransactionalPublisher(Protocol):
     transactional: bool
     unknown_end_kind: str | None
     content_limit: int | None
+    limits: Limits
     threads: bool
     comments: bool
 

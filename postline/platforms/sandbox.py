@@ -14,7 +14,7 @@ import secrets
 
 from models import Connection, SandboxPublication
 from postline import clock, db, ids
-from postline.platforms.base import BLOCKED, RETRYABLE, Published, PublishError
+from postline.platforms.base import BLOCKED, RETRYABLE, Limits, Published, PublishError
 from postline.platforms.bluesky import posting
 from postline.statuses import PartKind
 
@@ -108,8 +108,8 @@ SHAPES = {
     "instagram": _instagram,
     "tiktok": _tiktok,
     "bluesky": _bluesky,
-    "youtube": _youtube,
     "mastodon": _mastodon,
+    "youtube": _youtube,
     "threads": _threads,
     "pinterest": _pinterest,
 }
@@ -136,6 +136,7 @@ class Sandbox:
     transactional = True
     unknown_end_kind = None
     content_limit = None
+    limits = Limits()  # the API's own limits only
     threads = True
     comments = True
 

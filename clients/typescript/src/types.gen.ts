@@ -624,6 +624,69 @@ export type AuthStartResponse = {
     data: AuthStart;
 };
 
+export type PlatformLimits = {
+    /**
+     * The most characters of a post's text, as the platform counts them (X weighs them, Bluesky counts graphemes, YouTube bytes of its description); null: no limit of its own
+     */
+    characters: number | null;
+    /**
+     * The most images in one post (0: none); null: no limit of its own
+     */
+    images: number | null;
+    /**
+     * The most videos in one post (0: none); null: no limit of its own
+     */
+    videos: number | null;
+    /**
+     * The largest image, in bytes; null: no limit of its own
+     */
+    imageBytes: number | null;
+    /**
+     * The largest video, in bytes; null: no limit of its own
+     */
+    videoBytes: number | null;
+};
+
+export type PlatformProvider = {
+    /**
+     * The `{provider}` of /v1/connections/{provider}/auth
+     */
+    provider: string;
+    /**
+     * As people write it
+     */
+    name: string;
+    /**
+     * Where its connections publish: a target's and a connection's `platform`
+     */
+    platforms: Array<string>;
+    /**
+     * This server's settings for it are complete (Bluesky and Mastodon need none); false: connecting answers 400 PROVIDER_NOT_CONFIGURED, or fails at the token exchange
+     */
+    configured: boolean;
+    /**
+     * The calling key can connect an account of it now: configured, and a live key (a test-mode key adds simulated connections of any platform instead)
+     */
+    available: boolean;
+    /**
+     * What one post may carry on each of its platforms (checked at create, PATCH and publish; Mastodon's are its defaults, each instance saying its own)
+     */
+    limits: {
+        [key: string]: PlatformLimits;
+    };
+};
+
+export type PlatformProviderListResponse = {
+    /**
+     * This page's platform provider items
+     */
+    data: Array<PlatformProvider>;
+    /**
+     * The request id and the pagination
+     */
+    meta: ListMeta;
+};
+
 export type ThreadPart = {
     /**
      * The part's text
@@ -4147,6 +4210,56 @@ export type FinishConnectionAuthorizationResponses = {
      */
     200: unknown;
 };
+
+export type ListPlatformsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The page to return, from 1 (a page past the end is empty). Pages are offsets: rows added or removed between two requests shift later pages; `cursor` does not. Not with `cursor`.
+         */
+        page?: number;
+        /**
+         * Items per page, 1 to 100
+         */
+        per_page?: number;
+        /**
+         * The page after the one that answered this `meta.pagination.next_cursor` (also in its `Link: <...>; rel="next"`). Send the same sort and filters: a page by cursor never repeats or skips a row that was there when the first page was read.
+         */
+        cursor?: string;
+    };
+    url: '/v1/platforms';
+};
+
+export type ListPlatformsErrors = {
+    /**
+     * The request is invalid: `VALIDATION_ERROR`, with `details` naming each field (`posts[3].content`, `filter[status][in]`, `cursor`); `INVALID_IDEMPOTENCY_KEY`; `REFRESH_NOT_SUPPORTED`, `PROVIDER_NOT_CONFIGURED` where the operation says so.
+     */
+    400: ErrorResponse;
+    /**
+     * No API key (`MISSING_API_KEY`), or one that is malformed, unknown, expired or revoked (`INVALID_API_KEY`).
+     */
+    401: ErrorResponse;
+    /**
+     * A rate limit is exhausted (`RATE_LIMIT_EXCEEDED`): wait `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * Something failed on the server's side: `INTERNAL_ERROR` (500), or a store or platform that cannot be reached now, `SERVICE_UNAVAILABLE` or `PLATFORM_UNAVAILABLE` (503): retry shortly.
+     */
+    default: ErrorResponse;
+};
+
+export type ListPlatformsError = ListPlatformsErrors[keyof ListPlatformsErrors];
+
+export type ListPlatformsResponses = {
+    /**
+     * OK
+     */
+    200: PlatformProviderListResponse;
+};
+
+export type ListPlatformsResponse = ListPlatformsResponses[keyof ListPlatformsResponses];
 
 export type ListPostsData = {
     body?: never;

@@ -11,7 +11,7 @@ threads and first comments as replies, and Bluesky's error classes
 - `posting`, `media`, `pds`: the records, their embeds, the calls and their errors.
 """
 
-from postline.platforms.base import TokenRefused
+from postline.platforms.base import Limits, TokenRefused
 from postline.platforms.bluesky import posting, sessions, text
 from postline.platforms.bluesky.identity import SignInRefused
 
@@ -43,6 +43,7 @@ class Bluesky:
     transactional = False
     unknown_end_kind = None  # the record is made only once the video is processed
     content_limit = text.MAX_GRAPHEMES  # in graphemes
+    limits = Limits(text.MAX_GRAPHEMES, text.MAX_IMAGES, 1, text.IMAGE_BYTES, text.VIDEO_BYTES)
     threads = True  # each follow-up part replies to the one before
     comments = True  # a first comment is the author's reply to the post
 

@@ -10,6 +10,7 @@ LinkedIn's processing, and LinkedIn's error classes (docs/platforms/linkedin.md)
 - `posting`: uploads, video processing and the post itself.
 """
 
+from postline.platforms.base import Limits
 from postline.platforms.linkedin import limits, oauth, posting
 from postline.platforms.oauth import CLIENT_SECRET_IN_FORM, OAuthProvider
 
@@ -49,6 +50,8 @@ class LinkedIn(OAuthProvider):
     check_options = staticmethod(limits.check_options)
     revoke = staticmethod(oauth.revoke)
     profiles = staticmethod(oauth.profiles)
+    # Last: from here on `limits` in this class body is this attribute, not the module.
+    limits = Limits(limits.CONTENT_LIMIT, limits.MAX_IMAGES, 1, video_bytes=limits.VIDEO_BYTES)
 
     def scopes_for(self, settings):
         """The member's scopes, and the pages' where `[linkedin] organization_pages` is on."""

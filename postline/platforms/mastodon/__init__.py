@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from models import InstanceApp
 from postline.net import transport
+from postline.platforms import base
 from postline.platforms.mastodon import instance, limits, oauth, posting
 from postline.platforms.mastodon.instance import InstanceRefused
 from postline.platforms.mastodon.limits import Limits
@@ -52,6 +53,14 @@ class Mastodon(OAuthProvider):
     transactional = False
     unknown_end_kind = None  # the status is made only once its media are processed
     content_limit = DEFAULT_LIMITS.max_characters  # each instance's own where known (for_accounts)
+    # Mastodon's defaults; each instance says its own (GET /api/v2/instance).
+    limits = base.Limits(
+        DEFAULT_LIMITS.max_characters,
+        DEFAULT_LIMITS.max_media,
+        1,
+        DEFAULT_LIMITS.image_bytes,
+        DEFAULT_LIMITS.video_bytes,
+    )
     threads = True  # each follow-up part replies to the one before
     comments = True  # a first comment is the author's reply to the post
 

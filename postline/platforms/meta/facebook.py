@@ -11,7 +11,7 @@ time-out there is an unknown outcome, never re-sent.
 import json
 
 from postline.platforms.attachments import checked_comment, checked_media, checked_options
-from postline.platforms.base import Published
+from postline.platforms.base import Limits, Published
 from postline.platforms.meta.graph import Graph
 from postline.statuses import PartKind
 
@@ -107,6 +107,7 @@ class Facebook:
     transactional = False
     unknown_end_kind = None
     content_limit = CONTENT_LIMIT
+    limits = Limits(CONTENT_LIMIT, MAX_PHOTOS, 1, PHOTO_BYTES, VIDEO_BYTES)
     threads = False
     comments = True  # under the post, as the Page
 

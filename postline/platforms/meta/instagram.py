@@ -23,6 +23,7 @@ from postline.platforms.base import (
     PERMANENT,
     RETRYABLE,
     UNCONFIRMED,
+    Limits,
     Processing,
     Published,
     PublishError,
@@ -256,6 +257,8 @@ class Instagram:
     transactional = False
     unknown_end_kind = None
     content_limit = CONTENT_LIMIT
+    # A carousel's items may be images or videos; a JPEG has at most 8 MB.
+    limits = Limits(CONTENT_LIMIT, MAX_CAROUSEL, MAX_CAROUSEL, JPEG_BYTES)
     threads = False
     comments = True  # under the published media, as the account
 

@@ -11,6 +11,7 @@ each post names, with a title, description and link, and Pinterest's error class
 
 from authlib.integrations.base_client import OAuthError
 
+from postline.platforms.base import Limits
 from postline.platforms.oauth import CLIENT_SECRET_BASIC, OAuthProvider
 from postline.platforms.pinterest import limits, oauth, posting
 
@@ -54,6 +55,8 @@ class Pinterest(OAuthProvider):
     profiles = staticmethod(oauth.profiles)
     # The boards a connection may pin to (postline/connections/boards.py).
     boards = staticmethod(oauth.boards)
+    # Last: from here on `limits` in this class body is this attribute, not the module.
+    limits = Limits(limits.DESCRIPTION_LIMIT, limits.MAX_IMAGES, 1, limits.IMAGE_BYTES, limits.VIDEO_BYTES)
 
     def exchange_code(self, settings, redirect_uri, code, code_verifier, timeout):
         """Tokens for an authorization code, asking for a continuous refresh token when

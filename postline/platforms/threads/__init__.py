@@ -12,6 +12,7 @@ account's publishing quota, and Threads' error classes (docs/platforms/threads.m
 
 from authlib.integrations.base_client import OAuthError
 
+from postline.platforms.base import Limits
 from postline.platforms.oauth import CLIENT_SECRET_IN_FORM, OAuthProvider
 from postline.platforms.threads import limits, oauth, posting
 
@@ -54,6 +55,11 @@ class Threads(OAuthProvider):
     check_options = staticmethod(limits.check_options)
     revoke = staticmethod(oauth.revoke)
     profiles = staticmethod(oauth.profiles)
+    # Last: from here on `limits` in this class body is this attribute, not the module.
+    # A carousel's items may be images or videos.
+    limits = Limits(
+        limits.CONTENT_LIMIT, limits.MAX_CAROUSEL, limits.MAX_CAROUSEL, limits.IMAGE_BYTES, limits.VIDEO_BYTES
+    )
 
     def exchange_code(self, settings, redirect_uri, code, code_verifier, timeout):
         """A long-lived token for an authorization code: the code's short-lived token,

@@ -8,7 +8,7 @@ status TikTok reports while it publishes, and TikTok's error classes (docs/platf
 - `posting`: the creator's limits, uploads, pulls and the publish status.
 """
 
-from postline.platforms.base import UNCONFIRMED
+from postline.platforms.base import UNCONFIRMED, Limits
 from postline.platforms.oauth import CLIENT_SECRET_IN_FORM, OAuthProvider
 from postline.platforms.tiktok import limits, oauth, posting
 
@@ -55,6 +55,8 @@ class TikTok(OAuthProvider):
     check_options = staticmethod(limits.check_options)
     revoke = staticmethod(oauth.revoke)
     profiles = staticmethod(oauth.profiles)
+    # Last: from here on `limits` in this class body is this attribute, not the module.
+    limits = Limits(limits.VIDEO_TITLE_MAX, limits.MAX_PHOTOS, 1, video_bytes=limits.VIDEO_BYTES)
 
     def settings_from(self, section):
         """`client_id`, when empty, from `client_key`, its older name."""

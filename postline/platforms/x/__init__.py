@@ -7,6 +7,7 @@ one GIF or video through the chunked upload, and X's error classes (docs/platfor
 - `posting`: uploads, media processing and the post itself.
 """
 
+from postline.platforms.base import Limits
 from postline.platforms.oauth import CLIENT_SECRET_BASIC, OAuthProvider
 from postline.platforms.x import oauth, posting, text
 
@@ -33,6 +34,7 @@ class X(OAuthProvider):
     transactional = False
     unknown_end_kind = None
     content_limit = text.MAX_WEIGHTED  # in X's weighted characters
+    limits = Limits(text.MAX_WEIGHTED, text.MAX_IMAGES, 1, text.IMAGE_BYTES, text.VIDEO_BYTES)
     threads = True  # each follow-up part replies to the one before
     comments = True  # a first comment is the author's reply to the post
 

@@ -87,6 +87,10 @@ from .pagination import Pagination
 from .part_kind import PartKind
 from .pinterest_options import PinterestOptions
 from .pinterest_version import PinterestVersion
+from .platform_limits import PlatformLimits
+from .platform_provider import PlatformProvider
+from .platform_provider_limits import PlatformProviderLimits
+from .platform_provider_list_response import PlatformProviderListResponse
 from .platform_versions import PlatformVersions
 from .poll import Poll
 from .post import Post
@@ -267,6 +271,10 @@ __all__ = (
     "PartKind",
     "PinterestOptions",
     "PinterestVersion",
+    "PlatformLimits",
+    "PlatformProvider",
+    "PlatformProviderLimits",
+    "PlatformProviderListResponse",
     "PlatformVersions",
     "Poll",
     "Post",

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.platform_limits import PlatformLimits
+
+
+T = TypeVar("T", bound="PlatformProviderLimits")
+
+
+@_attrs_define
+class PlatformProviderLimits:
+    """What one post may carry on each of its platforms (checked at create, PATCH and publish; Mastodon's are its defaults,
+    each instance saying its own)
+
+    """
+
+    additional_properties: dict[str, PlatformLimits] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+        for prop_name, prop in self.additional_properties.items():
+            field_dict[prop_name] = prop.to_dict()
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.platform_limits import PlatformLimits  # noqa: PLC0415
+
+        d = dict(src_dict)
+        platform_provider_limits = cls()
+
+        additional_properties = {}
+        for prop_name, prop_dict in d.items():
+            additional_property = PlatformLimits.from_dict(prop_dict)
+
+            additional_properties[prop_name] = additional_property
+
+        platform_provider_limits.additional_properties = additional_properties
+        return platform_provider_limits
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> PlatformLimits:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: PlatformLimits) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

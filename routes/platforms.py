@@ -1,0 +1,50 @@
+"""Platforms: the networks this server publishes to, and which a key can connect now."""
+
+from flask import g
+from flask.views import MethodView
+from marshmallow import Schema
+
+from postline.connections import catalog
+from postline.web import cursors
+from postline.web.api import Blueprint, requires
+from postline.web.envelopes import list_body, list_envelope
+from postline.web.listing import links_next_page, page_fields, page_number
+from routes import examples
+from schemas import PlatformProviderSchema
+
+blp = Blueprint(
+    "platforms",
+    __name__,
+    url_prefix="/v1/platforms",
+    description="The networks this server publishes to, and whether each is ready to connect.",
+)
+
+PageQuerySchema = Schema.from_dict(page_fields(), name="PlatformsQuery")
+LISTED_FOR = cursors.fingerprint("platforms")
+
+
+@blp.route("")
+class Platforms(MethodView):
+    @blp.doc(operationId="listPlatforms")
+    @requires()
+    @blp.arguments(PageQuerySchema, location="query")
+    @blp.response(
+        200, list_envelope(PlatformProviderSchema), example=examples.page(*examples.PLATFORM_PROVIDERS)
+    )
+    @links_next_page
+    def get(self, args):
+        """List the platforms this server publishes to
+
+        One item per provider (what accounts are connected through), in a fixed order:
+        its platforms, whether this server's settings for it are complete (`configured`),
+        whether the calling key can connect an account of it now (`available`: a live
+        key, and configured; Bluesky and Mastodon need no settings), and what one post
+        may carry on each platform (`limits`). Any valid key may call it.
+        """
+        providers = catalog.providers(g.api_key.mode)
+        page, per_page = page_number(args), args["per_page"]
+        start = (page - 1) * per_page if page is not None else cursors.decode(args["cursor"], LISTED_FOR) + 1
+        shown = providers[start : start + per_page]
+        end = start + len(shown)
+        next_cursor = cursors.encode(LISTED_FOR, end - 1) if shown and end < len(providers) else None
+        return list_body(shown, page, per_page, len(providers), g.request_id, next_cursor)
