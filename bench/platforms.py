@@ -5,7 +5,7 @@ provider's fake (devtools/fakes/registry.py PLATFORMS) runs in a process of its 
 and answers every call after `--delay` seconds (100 ms; a platform that processes media
 does so for the time its entry's options give); one channel of a live key gets every
 platform connected by real OAuth runs through the API; `--posts` posts, each with text
-and one JPEG (Instagram and TikTok take no text-only post), are due at once; one real
+and one JPEG (Instagram and TikTok take no text-only post; YouTube gets a video), are due at once; one real
 `python worker.py` with the default settings publishes them, while gunicorn serves the
 signed media URLs that platforms which fetch media (Meta) read.
 
@@ -38,8 +38,8 @@ from bench.support import (  # noqa: E402
     schedule_now,
 )
 from devtools.connecting import connect_every_platform  # noqa: E402
-from devtools.fakes.registry import PLATFORMS, VERSIONS, providers  # noqa: E402
-from devtools.media import image, upload  # noqa: E402
+from devtools.fakes.registry import PLATFORMS, providers, versions  # noqa: E402
+from devtools.media import image, upload, video  # noqa: E402
 from devtools.servers import environment, free_port  # noqa: E402
 from postline import config, db  # noqa: E402
 
@@ -68,7 +68,10 @@ def connect_and_schedule(backend, database_url, data_dir, fakes, count):
     channel_id = api.post("/v1/channels", json={"name": "Bench"}).get_json()["data"]["id"]
     connect_every_platform(api, channel_id)
     key = upload(api, image("JPEG", size=(1080, 1080)), filename="photo.jpg").get_json()["data"]["key"]
-    schedule_now(api, channel_id, count, "Bench post {n} on " + backend, media=[key], platforms=VERSIONS)
+    clip = upload(api, video(), filename="clip.mp4").get_json()["data"]["key"]  # YouTube's posts are videos
+    schedule_now(
+        api, channel_id, count, "Bench post {n} on " + backend, media=[key], platforms=versions(clip)
+    )
     env = environment(database_url, data_dir, SECRET)
     env[config.env_name(("server", "public_url"))] = f"http://127.0.0.1:{free_port()}"
     for provider, fake in fakes.items():

@@ -32,11 +32,11 @@ class PlatformFake:
     - `bench_settings`: (name, value) pairs of the provider's settings the benchmark's
       app and worker take on top of the fake's (e.g. how often to ask about processing);
     - `needs_media`: the platform takes no text-only post.
-    - `version`: what a post needs on this platform besides its text and media, as its
-      `platforms.<platform>` (Pinterest's board), or None.
     - `sign_in_body`: for a provider connected by signing in with a password instead
       of an OAuth run (Bluesky), the body of `POST /v1/connections/<provider>` for one
       of its fake's accounts (`account(number)`, or its `signed_in`); None: OAuth.
+    - `version`: what a post needs on this platform besides its text and media, as its
+      `platforms.<platform>` (Pinterest's board), or None.
     - `needs_video`: the platform's posts are videos (YouTube): a test gives its
       version a video of its own (`platforms.<platform>.media`).
     """
@@ -49,8 +49,8 @@ class PlatformFake:
     needs_media: bool = False
     bench_options: tuple = ()
     bench_settings: tuple = ()
-    version: dict = None
     sign_in_body: Callable = None
+    version: dict = None
     needs_video: bool = False
 
     @property
@@ -135,16 +135,6 @@ PLATFORMS = [
         bench_options=("--quota", "1000000"),
     ),
     PlatformFake(
-        platform="pinterest",
-        provider="pinterest",
-        fake="devtools.fakes.pinterest:FakePinterest",
-        fail_next_post=lambda fake: fake.pin_replies.append("500"),
-        posts=lambda fake: fake.pins,
-        needs_media=True,
-        # Every pin goes on a board: the fake's group board, which each of its accounts may pin to.
-        version={"options": {"boardId": GROUP_BOARD["id"]}},
-    ),
-    PlatformFake(
         platform="youtube",
         provider="youtube",
         fake="devtools.fakes.youtube:FakeYouTube",
@@ -156,6 +146,16 @@ PLATFORMS = [
         # it); a benchmark uploads more, and asks about processing every second.
         bench_options=("--daily-uploads", "1000000"),
         bench_settings=(("status_interval", 1), ("daily_uploads", 1000000)),
+    ),
+    PlatformFake(
+        platform="pinterest",
+        provider="pinterest",
+        fake="devtools.fakes.pinterest:FakePinterest",
+        fail_next_post=lambda fake: fake.pin_replies.append("500"),
+        posts=lambda fake: fake.pins,
+        needs_media=True,
+        # Every pin goes on a board: the fake's group board, which each of its accounts may pin to.
+        version={"options": {"boardId": GROUP_BOARD["id"]}},
     ),
 ]
 
@@ -169,3 +169,12 @@ NEEDS_MEDIA = {entry.platform for entry in PLATFORMS if entry.needs_media}
 NEEDS_VIDEO = {entry.platform for entry in PLATFORMS if entry.needs_video}
 # What a post needs beside its text and media, by platform: its `platforms` field.
 VERSIONS = {entry.platform: entry.version for entry in PLATFORMS if entry.version}
+
+
+def versions(video):
+    """A post's `platforms` for a channel of every platform of PLATFORMS: VERSIONS, with
+    the media key `video` as the media of each platform whose posts are videos."""
+    return {
+        **VERSIONS,
+        **{platform: {**VERSIONS.get(platform, {}), "media": [video]} for platform in NEEDS_VIDEO},
+    }
