@@ -1,7 +1,12 @@
 """Connections: connect a platform account through the platform's own page (OAuth), or
 with a handle and an app password (Bluesky), see each one's status and token expiry,
 verify, reconnect or remove it, and add it to or remove it from channels. The views
-call what /v1/connections calls."""
+call what /v1/connections calls.
+
+A Mastodon account is connected on its own instance, which the form asks for: the
+instance's page then opens from a link on this page, not by a redirect, since the
+page's Content-Security-Policy lets forms send the browser only to addresses known
+before the form is shown (form-action), and an instance is any address."""
 
 from urllib.parse import urlsplit
 
@@ -9,7 +14,14 @@ from flask import g, redirect, request, url_for
 
 from models import LIVE, Connection
 from postline import platforms
-from postline.connections import app_passwords, authorization, provider_settings, records, redirect_uri
+from postline.connections import (
+    app_passwords,
+    authorization,
+    instances,
+    provider_settings,
+    records,
+    redirect_uri,
+)
 from postline.errors import DomainError
 from postline.web import sessions
 from routes.console.base import blp, form_errors, not_found_is_404, page, principal, settings
@@ -35,7 +47,9 @@ def _providers():
         (
             name,
             adapter.name,
-            _signs_in(adapter) or bool(provider_settings(name).get("client_id")),
+            _signs_in(adapter)
+            or instances.per_instance(name)
+            or bool(provider_settings(name).get("client_id")),
             _signs_in(adapter),
         )
         for name, adapter in platforms.PROVIDERS.items()
@@ -47,7 +61,7 @@ def _signs_in(adapter):
     return getattr(adapter, "password_sign_in", False)
 
 
-def _connections_page(status=200, errors=None):
+def _connections_page(status=200, errors=None, continue_to=None):
     connections = Connection.visible_to(principal()).order_by(Connection.created_at, Connection.id)
     channels = visible_channels()
     # The connect forms answer with a redirect to the platform's page, which the page's
@@ -66,6 +80,13 @@ def _connections_page(status=200, errors=None):
         channel_names={channel.id: channel.name for channel in channels},
         providers=_providers(),
         password_providers=[name for name, adapter in platforms.PROVIDERS.items() if _signs_in(adapter)],
+        # Providers connected on a server the user names (Mastodon): {name: the suggested one}.
+        instance_providers={
+            name: provider_settings(name).get("instance") or ""
+            for name in platforms.PROVIDERS
+            if instances.per_instance(name)
+        },
+        continue_to=continue_to,
         live=principal().mode == LIVE,
         outcome=_outcome(request.args),
         errors=errors or {},
@@ -82,20 +103,34 @@ def _outcome(args):
     return None
 
 
+@blp.app_template_filter("host")
+def host(url):
+    """The host (and port) of a URL, as the page names a server."""
+    return urlsplit(url).netloc
+
+
 def _origin(url):
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def _authorize(provider, channel_id=None):
-    """Send the browser to the provider's page; it comes back to this page."""
+def _authorize(provider, channel_id=None, instance=None):
+    """Send the browser to the provider's page (an instance's: through a link on this
+    page); it comes back to this page."""
     return_to = settings("server")["public_url"].rstrip("/") + url_for("console.connection_list")
     try:
         started = authorization.start(
-            principal(), provider, channel_id, return_to, console_session=sessions.current().id
+            principal(),
+            provider,
+            channel_id,
+            return_to,
+            console_session=sessions.current().id,
+            instance=instance,
         )
     except DomainError as error:
         return _connections_page(400, form_errors(error))
+    if instances.per_instance(provider):
+        return _connections_page(continue_to=started["url"])
     return redirect(started["url"], 303)
 
 
@@ -108,7 +143,11 @@ def connection_list():
 @blp.post("/connections")
 def connect():
     """Connect an account: off to the provider's page, then back here."""
-    return _authorize(request.form.get("provider", ""), request.form.get("channelId") or None)
+    return _authorize(
+        request.form.get("provider", ""),
+        request.form.get("channelId") or None,
+        request.form.get("instance") or None,
+    )
 
 
 @blp.post("/connections/<provider>/sign-in")
@@ -131,7 +170,11 @@ def connect_with_password(provider):
 @not_found_is_404
 def reconnect(connection_id):
     """Authorize a connection again (new tokens, same connection)."""
-    return _authorize(Connection.get_visible(principal(), connection_id).provider)
+    connection = Connection.get_visible(principal(), connection_id)
+    instance = None
+    if instances.per_instance(connection.provider):  # on the instance it was connected on
+        instance = instances.connection_settings(connection).get("api_base")
+    return _authorize(connection.provider, instance=instance)
 
 
 @blp.post("/connections/<connection_id>/verify")

@@ -8,7 +8,7 @@ import zoneinfo
 from flask import current_app, g, redirect, request, url_for
 from marshmallow import ValidationError
 
-from models import Media, Post
+from models import Connection, Media, Post
 from postline import platforms
 from postline.errors import DomainError
 from postline.media import library
@@ -143,6 +143,18 @@ def _midnight_ms(day, zone):
     return int(datetime.datetime.combine(day, datetime.time(), zone).timestamp() * 1000)
 
 
+def _content_limits():
+    """CONTENT_LIMITS, with the console user's own accounts' limit where a platform's
+    differs by account (Mastodon's, each instance's: the narrowest of them)."""
+    accounts = {}
+    for connection in Connection.visible_to(principal()):
+        accounts.setdefault(connection.platform, []).append(connection.platform_account_id)
+    return {
+        name: platforms.for_accounts(name, accounts[name]).content_limit if name in accounts else limit
+        for name, limit in CONTENT_LIMITS.items()
+    }
+
+
 def _post_form(post=None, status=200, form=None, errors=None, field_errors=None):
     if post is not None and form is None:
         form = {
@@ -162,7 +174,7 @@ def _post_form(post=None, status=200, form=None, errors=None, field_errors=None)
         errors=errors or {},
         channels=visible_channels(),
         media=media,
-        limits=CONTENT_LIMITS,
+        limits=_content_limits(),
         api_limit=API_CONTENT_LIMIT,
         **post_versions.context(form or {}, field_errors or {}),
     )
