@@ -325,3 +325,23 @@ def test_a_refused_token_expires_the_connection_and_blocks_the_post(api, fake_ma
     [expired] = events_of("connection.expired")
     assert expired["provider"] == "mastodon" and expired["status"] == "expired"
     assert fake_mastodon.statuses == []
+
+
+def test_a_simulated_connection_gets_ids_and_urls_shaped_like_mastodons(api, make_key, clock_at):
+    clock_at(T)
+    tester = api.as_key(make_key(mode="test"))
+    channel_id = tester.post("/v1/channels", json={"name": "Sandbox"}).get_json()["data"]["id"]
+    body = {"platform": "mastodon", "channelId": channel_id, "username": "alice@social.example"}
+    assert tester.post("/v1/connections/sandbox", json=body).status_code == 201
+    too_long = tester.post("/v1/posts", json={"channelId": channel_id, "content": "x" * 501})
+    assert assert_error(too_long, 400, "VALIDATION_ERROR")["details"][0]["message"] == (
+        "mastodon: 501 of 500 characters"  # Mastodon's default: no instance has said otherwise
+    )
+    post = tester.post(
+        "/v1/posts", json={"channelId": channel_id, "content": "1/", "thread": [{"content": "2/"}]}
+    )
+    assert run_worker() == {post.get_json()["data"]["id"]: "done"}
+    [target] = tester.get(f"/v1/posts/{post.get_json()['data']['id']}").get_json()["data"]["targets"]
+    for part in target["parts"]:
+        assert part["platformPostId"].isdigit() and len(part["platformPostId"]) == 18
+        assert part["url"] == f"https://social.example/@alice/{part['platformPostId']}"
