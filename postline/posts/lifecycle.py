@@ -35,10 +35,11 @@ def create(key, items, settings, path=single_path):
     as `post.warnings`, what the client should know of their versions. `settings` is
     the `[posts]` section."""
     now = clock.now_ms()
-    with db.database.atomic():
+    with schedules.in_turn(items), db.database.atomic():
         posts = _new_posts(key, items, path, now, _earliest(settings, now))
-        schedules.place(key, items, posts, now, path)
+        placing = schedules.place(key, items, posts, now, path)
         db.insert_rows(Post, [post.__data__ for post in posts])
+        placing.settle()
         events.record_many(key.account_id, key.mode, "post.created", [_created_event(post) for post in posts])
     usage.count(key.account_id, key.mode, posts_created=len(posts))
     story.created(key, posts)

@@ -4,10 +4,16 @@ postline/posts/lifecycle.py inside its transactions. Fields are the API's, loade
 (`queue`, `queue_after`, `recurrence`, `evergreen`); the worker's repeats add
 `series_id` and `occurrence_at`, `evergreen_of` and `evergreen_repeat`."""
 
+import contextlib
+import threading
 from zoneinfo import ZoneInfo
 
 from postline.schedules import evergreen, queue, recurrence, series
 from postline.statuses import PostStatus
+
+# Locks of this process that queue posts of one channel take in turn, by the channel's
+# hash (a fixed number, whatever the number of channels).
+TURNS = [threading.Lock() for _ in range(64)]
 
 
 def problems(item, scheduled_for, index, path):
@@ -56,19 +62,41 @@ def columns(item):
     }
 
 
+@contextlib.contextmanager
+def in_turn(items):
+    """Around the transaction that creates `items`: this process's threads creating queue
+    posts of one channel go one at a time. They would all but one wait for the channel's
+    schedule lock anyway (queue.py), and waiting inside their transactions they would
+    slow the one that holds it: the threads of a process share one interpreter."""
+    turns = sorted({hash(item["channel_id"]) % len(TURNS) for item in items if item.get("queue")})
+    with contextlib.ExitStack() as held:
+        for turn in turns:  # in one order, so two threads never hold each other up
+            held.enter_context(TURNS[turn])
+        yield
+
+
 def place(key, items, posts, now, path):
     """Give new queue posts their slots and start the series of recurring ones; call
-    inside the transaction that writes them."""
+    inside the transaction that writes them, and `settle()` what it returns once they
+    are written (queue.py, `place`)."""
     queued = [
         (index, post, item.get("queue_after"))
         for index, (item, post) in enumerate(zip(items, posts, strict=True))
         if item.get("queue")
     ]
-    if queued:
-        queue.place(key, queued, now, path)
+    placing = queue.place(key, queued, now, path) if queued else None
     recurring = [(item, post) for item, post in zip(items, posts, strict=True) if item.get("recurrence")]
     if recurring:
         series.start(recurring, now)
+    return placing or NOTHING_TO_SETTLE
+
+
+class _NothingToSettle:
+    def settle(self):
+        """No queue post: nothing to check."""
+
+
+NOTHING_TO_SETTLE = _NothingToSettle()
 
 
 def changed(post, fields, detach=True):

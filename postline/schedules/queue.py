@@ -82,30 +82,57 @@ def preview(key, channel_id, count, after=None):
 def place(key, queued, now, path):
     """Give each queue post its slot: `queued` is [(index, post, queue_after)]; a post
     takes the first slot with room at or after the later of now and its `queue_after`,
-    in the order given. Call inside the transaction that writes the posts. Raises
-    Invalid (no schedule, or one without slots) or Conflict (SCHEDULE_PAUSED).
+    in the order given. Raises Invalid (no schedule, or one without slots) or Conflict
+    (SCHEDULE_PAUSED). Returns a Placing: call its `settle()` once the posts are
+    written, in the same transaction.
 
-    The slots are worked out first without the lock, then the schedule is locked
-    (until the transaction ends) and what they were worked out from is read again:
-    the same schedule and the same counts give the same slots, so the work is kept;
-    anything changed meanwhile, it is done again under the lock. The lock is so held
-    for the writes alone, and concurrent queue posts of a channel wait less."""
+    The slots are worked out without a lock; once the posts are written, `settle()`
+    locks each schedule (until the transaction ends) and reads again what they were
+    worked out from: the same schedule and the same counts (besides these posts) give
+    the same slots, so they stand; anything changed meanwhile, they are worked out
+    again under the lock and the posts moved. The lock is so held for the last writes
+    alone, and concurrent queue posts of a channel wait the less."""
     by_channel = collections.defaultdict(list)
     for item in queued:
         by_channel[item[1].channel_id].append(item)
     seen = {channel_id: ChannelSchedule.of_channel(key, channel_id) for channel_id in by_channel}
     _refuse_unplaceable(seen, by_channel, path)
-    for channel_id in sorted(by_channel):  # one lock order, so two batches never deadlock
-        items = by_channel[channel_id]
-        book = _Book(seen[channel_id], now).plan(items)
-        locked = schedules.LOCKED_SCHEDULE.first(key.account_id, key.mode, channel_id)
-        if not book.still_holds(locked):
-            _refuse_unplaceable({channel_id: locked}, by_channel, path)
-            book = book.again(locked, items)
-        for (_, post, _), moment in zip(items, book.planned, strict=True):
+    books = {channel_id: _Book(seen[channel_id], now).plan(items) for channel_id, items in by_channel.items()}
+    for channel_id, items in by_channel.items():
+        _assign(items, books[channel_id].planned)
+    return Placing(key, by_channel, books, path)
+
+
+def _assign(items, moments):
+    """Set each post's slot; returns the posts whose slot changed."""
+    moved = []
+    for (_, post, _), moment in zip(items, moments, strict=True):
+        if moment != post.slot:
             post.scheduled_for = post.slot = moment
             due.assign(post, due.scheduled(moment if post.status == PostStatus.QUEUED else None))
-        book.save_full_until()
+            moved.append(post)
+    return moved
+
+
+class Placing:
+    """Queue posts placed without a lock, to be settled once they are written."""
+
+    def __init__(self, key, by_channel, books, path):
+        self.key, self.by_channel, self.books, self.path = key, by_channel, books, path
+
+    def settle(self):
+        """Lock each channel's schedule and check the posts' slots under it, moving the
+        posts whose slots were taken meanwhile (call once they are written)."""
+        for channel_id in sorted(self.by_channel):  # one lock order: two batches never deadlock
+            items, book = self.by_channel[channel_id], self.books[channel_id]
+            locked = schedules.LOCKED_SCHEDULE.first(self.key.account_id, self.key.mode, channel_id)
+            if not book.still_holds(locked):
+                _refuse_unplaceable({channel_id: locked}, self.by_channel, self.path)
+                book = book.again(locked, items)
+                moved = _assign(items, book.planned)
+                columns = ("id", "scheduled_for", "slot", "due_at")
+                db.update_rows(Post, [{name: getattr(post, name) for name in columns} for post in moved])
+            book.save_full_until()
 
 
 def _refuse_unplaceable(schedules_of, by_channel, path):
@@ -167,16 +194,27 @@ def _taken(channel_id, first_ms, last_ms):
     return dict(schedules.SLOTS_TAKEN.rows(channel_id, first_ms, last_ms))
 
 
+def _plus(counts, given, times):
+    """`counts` with the posts `given` at `times` added."""
+    total = dict(counts)
+    for moment in times:
+        if given[moment]:
+            total[moment] = total.get(moment, 0) + given[moment]
+    return total
+
+
 class _Book:
     """One channel's slots while a transaction takes them: how many posts each holds
     (read from posts a window of slots at a time), plus those given out here.
     `windows` counted under the schedule's lock may be handed in (a plan made again)."""
 
-    def __init__(self, schedule, now, instants=None, windows=()):
+    def __init__(self, schedule, now, instants=None, windows=(), own=None):
         self.schedule = schedule
         self.zone = ZoneInfo(schedule.timezone)
         self.now = now
         self.instants = instants
+        # Posts of this transaction already written at these slots: counts leave them out.
+        self.own = own or collections.Counter()
         self.counted, self.known, self.windows = {}, set(), []
         for times, counts in windows:
             self._count(times, counts)
@@ -187,6 +225,7 @@ class _Book:
         self.full_until = None
 
     def _count(self, times, counts):
+        counts = {slot: taken - self.own[slot] for slot, taken in counts.items() if taken > self.own[slot]}
         self.windows.append((times, counts))
         self.counted.update(counts)
         self.known.update(times)
@@ -214,23 +253,25 @@ class _Book:
         return self
 
     def still_holds(self, locked):
-        """Whether the plan stands with `locked`, the schedule as locked now: it is as
-        the plan read it, and so are the counts of every slot the plan looked at (read
-        again into `fresh`)."""
+        """Whether the plan stands with `locked`, the schedule as locked now (its posts
+        written): the schedule is as the plan read it, and so are the counts of every
+        slot the plan looked at, besides its own posts (read again into `fresh`)."""
         if locked is None:
             return False
         if db.is_sqlite():
             return True  # the transaction has held SQLite's one write lock since it began
         self.fresh = [(times, _taken(locked.channel_id, times[0], times[-1])) for times, _ in self.windows]
         same = all(getattr(locked, name) == getattr(self.schedule, name) for name in SCHEDULE_COLUMNS)
-        return same and [counts for _, counts in self.fresh] == [counts for _, counts in self.windows]
+        expected = [_plus(counts, self.given, times) for times, counts in self.windows]
+        return same and [counts for _, counts in self.fresh] == expected
 
     def again(self, locked, items):
         """The plan made again with `locked`, from the counts just read under the lock
-        and the slot times already worked out."""
+        (this transaction's own posts, written at the planned slots, left out) and the
+        slot times already worked out."""
         same_slots = (locked.slots, locked.timezone) == (self.schedule.slots, self.schedule.timezone)
         instants = self.instants if same_slots else None
-        return _Book(locked, self.now, instants, self.fresh or ()).plan(items)
+        return _Book(locked, self.now, instants, self.fresh or (), own=self.given).plan(items)
 
     def take(self, start):
         """The first slot with room at or after `start`, now held by one more post."""
