@@ -37,8 +37,16 @@ def test_posts_with_and_without_targets_dump_alike(api, make_key):
     for fields in (
         {"content": "plain"},
         {"content": "zoned", "timezone": "Europe/Berlin", "scheduledFor": "2030-01-01T09:00:00"},
+        {
+            "content": "versioned",
+            "scheduledFor": "2030-01-01T09:00:00Z",
+            "thread": [{"content": "and then"}],
+            "firstComment": {"content": "first"},
+            # An input field in the answer's schema (TimestampInput) answers what was stored.
+            "platforms": {"x": {"content": "on X"}, "youtube": {"options": {"publishAt": "2030-01-02T00:00:00Z"}}},
+        },
     ):
-        tester.post("/v1/posts", json={"channelId": channel, **fields})
+        assert tester.post("/v1/posts", json={"channelId": channel, **fields}).status_code == 201
     done = Post.select().first()
     PostTarget.add(done.id, platform="sandbox", status="failed", error_code="E", error_message="broke")
     Post.update(last_error_code="E", last_error_message="broke").where(Post.id == done.id).execute()
@@ -56,6 +64,7 @@ def test_posts_with_and_without_targets_dump_alike(api, make_key):
     )
     assert compiled == marshmallow
     assert any(post["targets"] for post in compiled["data"]) and any(p["lastError"] for p in compiled["data"])
+    assert any(post["platforms"].get("youtube") for post in compiled["data"])
 
 
 def test_every_other_resource_dumps_alike(api):
