@@ -43,7 +43,10 @@ def test_posts_with_and_without_targets_dump_alike(api, make_key):
             "thread": [{"content": "and then"}],
             "firstComment": {"content": "first"},
             # An input field in the answer's schema (TimestampInput) answers what was stored.
-            "platforms": {"x": {"content": "on X"}, "youtube": {"options": {"publishAt": "2030-01-02T00:00:00Z"}}},
+            "platforms": {
+                "x": {"content": "on X"},
+                "youtube": {"options": {"publishAt": "2030-01-02T00:00:00Z"}},
+            },
         },
     ):
         assert tester.post("/v1/posts", json={"channelId": channel, **fields}).status_code == 201
