@@ -34,6 +34,7 @@ NAMES = {
     "bluesky": "Bluesky",
     "threads": "Threads",
     "pinterest": "Pinterest",
+    "youtube": "YouTube",
 }
 # (method, path pattern, kind) of the requests a receipt is kept of, per provider.
 RECEIPTS = {
@@ -73,6 +74,12 @@ RECEIPTS = {
         ("POST", r"/v5/pins", "post"),
         ("POST", r"/v5/media", "media"),
         ("POST", r"/_s3/.+", "media"),
+    ),
+    "youtube": (
+        ("POST", r"/upload/youtube/v3/videos", "post"),
+        ("PUT", r"/upload/youtube/v3/videos", "media"),
+        ("POST", r"/upload/youtube/v3/thumbnails/set", "media"),
+        ("POST", r"/youtube/v3/commentThreads", "comment"),
     ),
 }
 # Body fields that hold what a person wrote, by the name each platform gives them.

@@ -64,13 +64,15 @@ def version_field(platform):
 
 def count(platform, text):
     """The length of `text` as `platform` counts it (X: weighted characters; Bluesky:
-    graphemes; Threads: an emoji as its UTF-8 bytes)."""
+    graphemes; Threads: an emoji as its UTF-8 bytes; YouTube: a description's UTF-8 bytes)."""
     if platform == "x":
         return x_text.weighted_length(text)
     if platform == "bluesky":
         return bluesky_text.graphemes(text)
     if platform == "threads":
         return threads_limits.length(text)
+    if platform == "youtube":
+        return len((text or "").encode())
     return len(text or "")
 
 

@@ -4,6 +4,7 @@ as the connection, refresh tokens kept (Google sends none on a refresh) and a de
 expiring the connection, verification and revocation, a server without settings, an
 account without a channel; test mode's simulated channel; and the fake itself."""
 
+import re
 import subprocess
 import sys
 
@@ -202,3 +203,14 @@ def test_the_fake_runs_as_a_process_answering_its_settings():
         timeout=60,
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_post_forms_youtube_counter_counts_bytes(console):
+    """The console counts a YouTube description as YouTube does, in UTF-8 bytes (the
+    browser's count: tests/console/test_browser.py)."""
+    page = console.post("/console/posts/new", {"channelId": "", "content": "café 👋"})
+    counter = re.search(
+        r'<li data-platform="youtube"[^>]*><span class="count">(\d+)</span> / 5000',
+        page.get_data(as_text=True),
+    )
+    assert counter and int(counter.group(1)) == len("café 👋".encode()) == 10

@@ -205,6 +205,9 @@ def test_the_post_form_edits_a_thread_and_counts_as_each_platform_does(browser_p
     # Threads counts an emoji as its UTF-8 bytes, in the browser as in the API.
     for text in ("Hello 👋🏽", "❤️ © 🇫🇷 plain", "a" * 10 + "👨‍👩‍👧", "→ ☕ 〰"):
         assert page.evaluate("(text) => window.postlineCount('threads', text)", text) == threads_length(text)
+    # YouTube counts a description's UTF-8 bytes.
+    for text in ("Hello 👋🏽", "café © 🇫🇷"):
+        assert page.evaluate("(text) => window.postlineCount('youtube', text)", text) == len(text.encode())
     text = X_TEXTS[0]
     page.get_by_label("Content").fill(text)
     assert page.locator('#content-limits li[data-platform="x"] .count').inner_text() == str(

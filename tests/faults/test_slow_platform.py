@@ -1,5 +1,5 @@
 """A platform account that answers slowly, or not at all: the posts to every other
-platform (an account on each of X, LinkedIn, Facebook, Instagram and TikTok, in the
+platform (an account on each platform of tests/support/drills.py DRILL_FAKES, in the
 same run) and the test-mode posts keep their schedule (p99 lateness, per platform,
 within 1 s of the same run with every platform answering at once).
 
@@ -13,9 +13,9 @@ import time
 
 import pytest
 
-from devtools.fakes.registry import NEEDS_MEDIA, VERSIONS
+from devtools.fakes.registry import NEEDS_MEDIA, NEEDS_VIDEO, VERSIONS
 from devtools.fakes.x import FakeX
-from devtools.media import image, upload
+from devtools.media import image, upload, video
 from models import TEST
 from postline import clock, config
 from tests.support import drills
@@ -118,7 +118,8 @@ def test_a_slow_platform_leaves_the_others_on_schedule(
     # Instagram and TikTok take no text-only post: one small JPEG for all their posts,
     # fetched by Meta from the worker's signed URLs (served by gunicorn).
     photo = upload(api, image("JPEG"), filename="photo.jpg").get_json()["data"]["key"]
-    media = {role: [photo] for role in channels if role in NEEDS_MEDIA}
+    clip = upload(api, video(), filename="clip.mp4").get_json()["data"]["key"]  # YouTube's posts are videos
+    media = {role: [clip] if role in NEEDS_VIDEO else [photo] for role in channels if role in NEEDS_MEDIA}
     env = {
         **drills.worker_env(fakes),
         "POSTLINE_PUBLISHING_TIMEOUT": str(TIMEOUT),

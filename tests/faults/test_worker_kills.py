@@ -1,6 +1,6 @@
 """Two workers SIGKILLed, one every 1-2 s, while they publish live posts through the
-platform fakes, spread over accounts on every platform (X, LinkedIn, Facebook,
-Instagram, TikTok): no target is sent twice (the fakes count what they received),
+platform fakes, spread over accounts on every platform of the drills
+(tests/support/drills.py DRILL_FAKES): no target is sent twice (the fakes count what they received),
 every call a kill interrupted ends `unconfirmed` (its post `blocked`,
 DELIVERY_UNCONFIRMED), a post the platform is still processing is only asked about,
 never sent again, and every other post is published.
@@ -14,8 +14,8 @@ from collections import Counter
 
 import pytest
 
-from devtools.fakes.registry import NEEDS_MEDIA, VERSIONS
-from devtools.media import image, upload
+from devtools.fakes.registry import NEEDS_MEDIA, NEEDS_VIDEO, VERSIONS
+from devtools.media import image, upload, video
 from postline import config
 from postline.statuses import TargetStatus
 from tests.support import drills
@@ -62,14 +62,16 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
             fake.account_delays[fake.sign_in(number)] = delay
             channels += drills.connect_account(api, fake).items()
     # Instagram and TikTok take no text-only post: theirs carry one small JPEG, uploaded
-    # once; the workers send its signed URL, which Meta fetches from gunicorn.
+    # once; the workers send its signed URL, which Meta fetches from gunicorn. YouTube's
+    # posts are videos: theirs carry one small MP4.
     photo = upload(api, image("JPEG"), filename="photo.jpg").get_json()["data"]["key"]
+    clip = upload(api, video(), filename="clip.mp4").get_json()["data"]["key"]
     contents = [f"Drill post {n}: workers killed at random" for n in range(posts_count)]
     for start in range(0, posts_count, 100):
         batch = []
         for n in range(start, start + 100):
             platform, channel_id = channels[n % len(channels)]
-            media = [photo] if platform in NEEDS_MEDIA else []
+            media = [clip] if platform in NEEDS_VIDEO else [photo] if platform in NEEDS_MEDIA else []
             # Pinterest's posts name a board: VERSIONS gives each post what its platforms need.
             batch.append(
                 {"channelId": channel_id, "content": contents[n], "media": media, "platforms": VERSIONS}

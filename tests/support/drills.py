@@ -34,6 +34,7 @@ from devtools.fakes.pinterest import FakePinterest
 from devtools.fakes.threads import FakeThreads
 from devtools.fakes.tiktok import FakeTikTok, status_limit
 from devtools.fakes.x import FakeX
+from devtools.fakes.youtube import FakeYouTube
 from models import Post, PostPart, PostTarget, WorkerHeartbeat
 from postline.statuses import PostStatus, TargetStatus
 from tests.support.fakes import close
@@ -46,17 +47,24 @@ DRILL_FAKES = [
     FakeBluesky,
     FakeMastodon,
     FakeThreads,
+    FakeYouTube,
     FakePinterest,
 ]
 # A drill publishes hundreds of posts a minute: the processing platforms finish within
 # a second, Postline asks them about it every second, and neither Instagram's 25
-# posts a day, Threads' 250 nor TikTok's 30 status checks a minute stand in the way.
+# posts a day, Threads' 250, TikTok's 30 status checks a minute nor a YouTube project's
+# 100 uploads a day (counted by the fake and by Postline) stand in the way.
 DRILL_FAKE_OPTIONS = {
     "meta": {"processing_seconds": 0.5, "quota_total": 1_000_000},
     "tiktok": {"processing_seconds": 0.5, "rate_limits": status_limit(1_000_000)},
     "threads": {"quota_total": 1_000_000},
+    "youtube": {"daily_uploads": 1_000_000},
 }
-DRILL_SETTINGS = {"meta": {"status_interval": 1}, "tiktok": {"status_interval": 1}}
+DRILL_SETTINGS = {
+    "meta": {"status_interval": 1},
+    "tiktok": {"status_interval": 1},
+    "youtube": {"status_interval": 1, "daily_uploads": 1_000_000},
+}
 # The kill drills' workers: short leases, so that a killed worker's posts are taken over
 # within seconds.
 KILLED_WORKER_ENV = {

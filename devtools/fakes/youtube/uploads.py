@@ -22,6 +22,8 @@ CONTENT_RANGE = re.compile(r"bytes (?:(\d+)-(\d+)|\*)/(\d+)$")
 PRIVACY = ("public", "unlisted", "private")
 CATEGORIES = ("1", "2", "10", "15", "17", "19", "20", "22", "23", "24", "25", "26", "27", "28", "29")
 UPLOAD_SCOPES = ("youtube", "youtube.upload", "youtube.force-ssl")
+# Set in the environ of a request whose connection the fake dropped: nothing more can be read of it.
+DROPPED = "fake.youtube.dropped"
 
 
 def tags_length(tags):
@@ -164,8 +166,8 @@ class Uploads:
         with self._lock:
             session["data"] += data
             self.received_bytes += len(data)
-        connection = request.environ.get("werkzeug.socket")
-        connection.shutdown(socket.SHUT_RDWR)
+        request.environ[DROPPED] = True
+        request.environ["werkzeug.socket"].shutdown(socket.SHUT_RDWR)
         return Response(status=500)  # never reaches the client
 
     def make_video(self, session):

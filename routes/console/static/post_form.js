@@ -62,8 +62,10 @@
     }
     return length;
   };
+  // YouTube counts a description's UTF-8 bytes, as postline/platforms/youtube/limits.py.
+  const youtubeBytes = (text) => new TextEncoder().encode(text).length;
   // Every other platform counts characters (code points).
-  const COUNTERS = { x: xWeighted, bluesky: blueskyGraphemes, threads: threadsLength };
+  const COUNTERS = { x: xWeighted, bluesky: blueskyGraphemes, threads: threadsLength, youtube: youtubeBytes };
   const measure = (platform, text) => (COUNTERS[platform] || ((value) => Array.from(value).length))(text);
   window.postlineCount = measure; // for the browser test, which compares it with the API's count
 
