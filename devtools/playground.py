@@ -1,7 +1,7 @@
 """The platform playground: `python3 tasks.py serve --playground` (docs/getting-started.md,
 Playground) runs `python -m devtools.playground --port N` beside the API and the worker.
 
-This process serves the four fake platforms (devtools/fakes/) on free loopback ports,
+This process serves the fake platforms of PROVIDERS (devtools/fakes/) on free loopback ports,
 each showing a browser its approval page and, at /_fake/, what it received. Its first
 line of output is one JSON object: `environment`, what points a Postline at the fakes,
 and `fakes`, each provider's URL. The environment is what a real deployment sets (the
@@ -27,13 +27,14 @@ from postline import config
 DEFAULT_PORT = 8000
 # The networks of the playground, as docs/getting-started.md (Playground) and the
 # console's banner name them; each a provider of devtools/fakes/registry.py.
-PROVIDERS = ("x", "linkedin", "meta", "tiktok", "bluesky", "threads", "pinterest")
+PROVIDERS = ("x", "linkedin", "meta", "tiktok", "bluesky", "threads", "youtube", "pinterest")
 # Postline asks about a post a platform is still processing every second here, not
 # every 5 or 10 seconds as it must ask the real Meta and TikTok.
 QUICKER = {
     "meta": {"status_interval": 1},
     "tiktok": {"status_interval": 1},
     "bluesky": {"status_interval": 1},
+    "youtube": {"status_interval": 1},
 }
 
 
@@ -72,7 +73,7 @@ def environment(fakes, port, data_dir):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="The four fake platforms of the Postline playground")
+    parser = argparse.ArgumentParser(description="The fake platforms of the Postline playground")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port of the playground's API")
     port = parser.parse_args().port
     data_dir = directory(config.load())
