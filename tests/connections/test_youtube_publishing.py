@@ -402,3 +402,33 @@ def test_a_video_youtube_cannot_process_or_rejects_fails_for_good(api, fake_yout
     assert publish_to_the_end(post_id, clock_at) == {post_id: "failed"}
     post = post_of(api, post_id)
     assert post["lastError"]["code"] == code and post["nextAttemptAt"] is None
+
+
+def test_a_video_still_processing_at_the_timeout_is_unconfirmed_never_uploaded_again(
+    api, fake_youtube, clock_at
+):
+    """YouTube holds the video: when its processing outlasts `[publishing]
+    processing_timeout` (900 s here) the target is unconfirmed, not sent again."""
+    channel_id = setup_channel(api)
+    post_id = video_post(api, channel_id)
+    fake_youtube.processing_checks = 10**6
+    assert run_worker() == {post_id: "publishing"}
+    clock_at(T + 901_000)
+    assert run_worker() == {post_id: "blocked"}
+    post = post_of(api, post_id)
+    assert post["lastError"]["code"] == "DELIVERY_UNCONFIRMED" and post["nextAttemptAt"] is None
+    assert post["targets"][0]["status"] == "unconfirmed"
+    assert post["targets"][0]["error"]["code"] == "PROCESSING_TIMEOUT"
+    clock_at(T + 10**9)
+    assert run_worker() == {}
+    assert fake_youtube.requests["POST /upload/youtube/v3/videos"] == 1 and len(fake_youtube.videos) == 1
+
+
+@pytest.mark.parametrize("content", ["A short clip", "é" * 2499])
+def test_shorts_tags_the_description_when_it_fits(api, fake_youtube, clock_at, content):
+    channel_id = setup_channel(api)
+    post_id = video_post(api, channel_id, content, **youtube_options(shorts=True))
+    assert publish_to_the_end(post_id, clock_at) == {post_id: "done"}
+    described = the_video(fake_youtube)["resource"]["snippet"]["description"]
+    fits = len(content.encode()) + len("\n\n#Shorts") <= 5000
+    assert described == (f"{content}\n\n#Shorts" if fits else content)

@@ -12,6 +12,7 @@ the project's daily quota, and YouTube's error classes (docs/platforms/youtube.m
 
 from authlib.common.urls import add_params_to_uri
 
+from postline.platforms.base import UNCONFIRMED
 from postline.platforms.oauth import CLIENT_SECRET_IN_FORM, OAuthProvider
 from postline.platforms.youtube import limits, oauth, posting
 
@@ -42,7 +43,10 @@ class YouTube(OAuthProvider):
 
     platform = "youtube"
     transactional = False
-    unknown_end_kind = None  # nothing is public before the upload completes
+    # A processing part whose end cannot be learned (still processing at [publishing]
+    # processing_timeout, or its connection dead) holds a video YouTube has, or an upload
+    # session that may have made one: unconfirmed, never uploaded again.
+    unknown_end_kind = UNCONFIRMED
     content_limit = limits.DESCRIPTION_BYTES  # the description, in bytes of UTF-8
     threads = False
     comments = True  # a comment thread under the video, as the channel

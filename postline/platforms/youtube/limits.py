@@ -77,6 +77,11 @@ def check_options(options, media):
     return problems
 
 
+def fits(description):
+    """Whether `description` is within YouTube's 5,000 bytes."""
+    return len(description.encode()) <= DESCRIPTION_BYTES
+
+
 def tags_length(tags):
     """The characters tags take as YouTube counts them: a comma between two, quotes
     around a tag holding a space."""

@@ -30,7 +30,7 @@ from postline.platforms.base import (
     PublishError,
 )
 from postline.platforms.youtube import quota, upload
-from postline.platforms.youtube.limits import check_comment, check_content, check_options, title_of
+from postline.platforms.youtube.limits import check_comment, check_content, check_options, fits, title_of
 from postline.statuses import PartKind
 
 log = logging.getLogger(__name__)
@@ -103,8 +103,9 @@ def check(post, target, part, call):
 def metadata(content, options, video):
     """The video resource's `snippet` and `status` for its upload."""
     description = content or ""
-    if options.get("shorts") and SHORTS_TAG.lower() not in description.lower():
-        description = f"{description}\n\n{SHORTS_TAG}".strip()
+    tagged = f"{description}\n\n{SHORTS_TAG}".strip()
+    if options.get("shorts") and SHORTS_TAG.lower() not in description.lower() and fits(tagged):
+        description = tagged
     snippet = {
         "title": title_of(options, content, video),
         "description": description,
