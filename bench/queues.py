@@ -38,6 +38,9 @@ BATCH = 100
 CHUNK = 2_000
 TARGET = 1.5
 WARM_UP = 4
+# After each turn, the batches wrk left in flight are let finish before the other run's
+# turn begins, so that neither run's work falls into the other's time.
+DRAIN_SECONDS = 2
 # wrk sends batches until each thread has had its share answered, then says so on
 # stderr (wrk itself runs on to its -d, so the time is taken from these lines).
 STOP_AFTER = """
@@ -133,6 +136,7 @@ class Side:
         answered, seconds = wrk_batches(self.url, self.key, self.body, posts // BATCH)
         self.posts += answered * BATCH
         self.seconds += seconds
+        time.sleep(DRAIN_SECONDS)
 
     @property
     def seconds_per_post(self):

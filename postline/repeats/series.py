@@ -56,6 +56,7 @@ def update(key, series_id, fields, settings):
             series.timezone = fields.get("timezone", series.timezone)
             Post.delete().where(Post.id.in_([post.id for post in coming])).execute()
             series.last_occurrence_at = now - 1
+            series.skipped = []  # the old rule's occurrences: the new rule's are all to come
             _make_next(series, now, settings)
         elif coming and any(name in fields for name in TEMPLATE):
             template = {name: fields[name] for name in TEMPLATE if name in fields}

@@ -62,6 +62,12 @@ def world(console, api):
         Post.id == failed["id"]
     ).execute()
     key = created(api.post("/v1/api-keys", json={"name": "deploy"}))["id"]
+    schedule = {"timezone": "UTC", "slots": [{"day": "tue", "time": "09:00"}]}
+    assert api.request("PUT", f"/v1/channels/{channel}/schedule", json=schedule).status_code == 200
+    created(api.post("/v1/posts", json={"channelId": channel, "content": "Queued", "queue": True}))
+    # A new schedule: the queued post keeps its Tuesday until the reflow form places it anew.
+    schedule["slots"] = [{"day": "thu", "time": "09:00"}]
+    assert api.request("PUT", f"/v1/channels/{channel}/schedule", json=schedule).status_code == 200
     webhook = created(
         api.post("/v1/webhooks", json={"url": "https://hooks.example.com/in", "events": ["post.failed"]})
     )["id"]
@@ -94,6 +100,7 @@ def snapshot(api, console, world):
         "posts": api.get("/v1/posts", query_string={"per_page": 100}).get_json()["data"],
         "keys": [{k: v for k, v in key.items() if k != "lastUsedAt"} for key in keys],
         "webhooks": api.get("/v1/webhooks").get_json()["data"],
+        "schedule": data_or_status(api.get(f"/v1/channels/{world['channel']}/schedule")),
         # 404 once the webhook is deleted.
         "deliveries": data_or_status(api.get(f"/v1/webhooks/{world['webhook']}/deliveries")),
         # An OAuth run started (Connect, Reconnect) shows nowhere in the API until it ends.
@@ -125,6 +132,12 @@ CASES = [
     ("console.create_channel", "/console/channels", {"name": "Autumn", "color": "#4F46E5"}),
     ("console.update_channel", "/console/channels/{channel}", {"name": "Renamed", "color": "#111111"}),
     ("console.delete_channel", "/console/channels/{other_channel}/delete", {}),
+    (
+        "console.save_channel_schedule",
+        "/console/channels/{channel}/schedule",
+        {"timezone": "UTC", "slots": "fri 10:00"},
+    ),
+    ("console.reflow_channel_schedule", "/console/channels/{channel}/schedule/reflow", {}),
     ("console.connect", "/console/connections", {"provider": "x"}),
     ("console.reconnect", "/console/connections/{connection}/reconnect", {}),
     (
