@@ -6,7 +6,7 @@ belongs to one account and one mode (live or test); `visible_to(key)` is the one
 way to query them, so no request can reach another account's rows.
 
 The modules import one another in this order only, so none imports itself back:
-`base`, `accounts`, `channels`, `connections`, `posts`, `webhooks`, `media`,
+`base`, `accounts`, `channels`, `connections`, `posts`, `schedules`, `webhooks`, `media`,
 `idempotency`, `imports`, `usage`, `limits`, `workers`. (`Channel.connection_ids` reads
 ChannelConnection, defined after it: it imports it when first called.)
 """
