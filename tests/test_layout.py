@@ -316,3 +316,39 @@ def test_the_worker_does_not_load_the_web_stack():
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# A module a reader takes in at once, a function that fits on a screen
+# (docs/development.md, Layout); migrations, tests and the generated SDKs are exempt.
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+
+
+def oversized(modules):
+    """Each module over MAX_MODULE_LINES and each function over MAX_FUNCTION_LINES."""
+    found = []
+    for module, path in modules.items():
+        source = path.read_text()
+        if source.count("\n") > MAX_MODULE_LINES:
+            found.append(f"{module}: {source.count(chr(10))} lines")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = node.end_lineno - node.lineno + 1
+                if length > MAX_FUNCTION_LINES:
+                    found.append(f"{module}.{node.name}: {length} lines")
+    return found
+
+
+def test_modules_and_functions_stay_small():
+    assert oversized(project_modules()) == []
+
+
+def test_the_size_check_catches_a_long_module_and_a_long_function(tmp_path):
+    long_module = tmp_path / "long.py"
+    long_module.write_text("x = 1\n" * (MAX_MODULE_LINES + 1))
+    long_function = tmp_path / "function.py"
+    long_function.write_text("def f():\n" + "    x = 1\n" * MAX_FUNCTION_LINES)
+    assert oversized({"long": long_module, "function": long_function}) == [
+        f"long: {MAX_MODULE_LINES + 1} lines",
+        f"function.f: {MAX_FUNCTION_LINES + 1} lines",
+    ]

@@ -68,6 +68,33 @@ def start(key, provider, channel_id=None, return_to=None, console_session=None, 
     (403), an unconfigured provider (400), then the channel, returnTo and instance
     (400); then the instance's app is registered if it has none (400 naming
     `instance`, or 503)."""
+    adapter, provider_settings, server = _checked(key, provider, channel_id, return_to, instance)
+    if server is not None:
+        provider_settings = instances.app_settings(provider, server)
+    now = clock.now_ms()
+    nonce = secrets.token_urlsafe(24)
+    verifier = secrets.token_urlsafe(64)  # 86 characters: PKCE asks for 43 to 128
+    OAuthState.create(
+        id=nonce,
+        account=key.account_id,
+        mode=key.mode,
+        provider=provider,
+        channel_id=channel_id,
+        return_to=return_to,
+        code_verifier=keyring.encrypt(verifier),
+        console_session=console_session,
+        instance=server.host if server is not None else None,
+        expires_at=now + STATE_TTL_MS,
+    )
+    state = f"{nonce}.{keyring.oauth_state_signature(nonce)}"
+    url = adapter.authorize_url(provider_settings, settings.redirect_uri(provider), state, verifier)
+    story.authorization_started(key, provider, channel_id)
+    return {"url": url, "state": state, "expires_at": now + STATE_TTL_MS}
+
+
+def _checked(key, provider, channel_id, return_to, instance):
+    """What start() needs once the run may begin: (adapter, provider settings, the
+    instance's server or None), in the order its docstring gives, or the refusal."""
     adapter = platforms.provider(provider)
     if adapter is None:
         raise NotFound(f"No provider named {provider!r}.")
@@ -105,27 +132,7 @@ def start(key, provider, channel_id=None, return_to=None, console_session=None, 
         problems += refusal.details
     if problems:
         raise Invalid(problems)
-    if server is not None:
-        provider_settings = instances.app_settings(provider, server)
-    now = clock.now_ms()
-    nonce = secrets.token_urlsafe(24)
-    verifier = secrets.token_urlsafe(64)  # 86 characters: PKCE asks for 43 to 128
-    OAuthState.create(
-        id=nonce,
-        account=key.account_id,
-        mode=key.mode,
-        provider=provider,
-        channel_id=channel_id,
-        return_to=return_to,
-        code_verifier=keyring.encrypt(verifier),
-        console_session=console_session,
-        instance=server.host if server is not None else None,
-        expires_at=now + STATE_TTL_MS,
-    )
-    state = f"{nonce}.{keyring.oauth_state_signature(nonce)}"
-    url = adapter.authorize_url(provider_settings, settings.redirect_uri(provider), state, verifier)
-    story.authorization_started(key, provider, channel_id)
-    return {"url": url, "state": state, "expires_at": now + STATE_TTL_MS}
+    return adapter, provider_settings, server
 
 
 def finish(provider, args, console_session=None):
