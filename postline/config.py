@@ -86,17 +86,23 @@ def _apply_environment(config, environ):
         overrides[env] = (path, _lookup(config, path))
     for env, (path, default) in overrides.items():
         if env in environ:
-            _assign(config, path, _parse(environ[env], default))
+            _assign(config, path, _parse(environ[env], default, env))
 
 
-def _parse(raw, default):
+def _parse(raw, default, env):
     """A TOML value where the text parses as one, else the text itself.
 
     A setting whose default is a string stays a string (a numeric-looking secret
-    must not turn into an integer).
+    must not turn into an integer). A switch (a boolean default) takes true or false
+    in any case and refuses anything else, naming the variable: `False` kept as a
+    string would read as on.
     """
     if isinstance(default, str):
         return raw
+    if isinstance(default, bool):
+        if raw.strip().lower() not in ("true", "false"):
+            raise ValueError(f"{env} must be true or false, not {raw!r}")
+        return raw.strip().lower() == "true"
     try:
         return tomllib.loads(f"value = {raw}")["value"]
     except tomllib.TOMLDecodeError:

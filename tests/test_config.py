@@ -29,6 +29,8 @@ def test_defaults_come_from_config_toml():
         ({"POSTLINE_SERVER_WORKERS": "4"}, ("server", "workers"), 4),
         ({"POSTLINE_WORKER_POLL_INTERVAL": "0.25"}, ("worker", "poll_interval"), 0.25),
         ({"POSTLINE_DATABASE_AUTO_MIGRATE": "false"}, ("database", "auto_migrate"), False),
+        ({"POSTLINE_DATABASE_AUTO_MIGRATE": "False"}, ("database", "auto_migrate"), False),
+        ({"POSTLINE_WEBHOOKS_ALLOW_HTTP": "TRUE"}, ("webhooks", "allow_http"), True),
         ({"POSTLINE_PLANS_FREE_PER_MINUTE": "100"}, ("plans", "free", "per_minute"), 100),
         ({"POSTLINE_SERVER_BIND": "0.0.0.0:9000"}, ("server", "bind"), "0.0.0.0:9000"),
         ({"POSTLINE_SERVER_SECRET_KEY": "12345"}, ("server", "secret_key"), "12345"),
@@ -46,6 +48,13 @@ def test_environment_overrides_one_key(env, path, expected):
 
 def test_unparseable_value_is_taken_as_text():
     assert config.load(environ={"POSTLINE_SERVER_WORKERS": "many"})["server"]["workers"] == "many"
+
+
+@pytest.mark.parametrize("raw", ["yes", "0", "off", ""])
+def test_a_switch_takes_only_true_or_false_and_a_refusal_names_the_variable(raw):
+    # Kept as text, "off" would read as on.
+    with pytest.raises(ValueError, match=f"POSTLINE_WEBHOOKS_ALLOW_HTTP must be true or false, not {raw!r}"):
+        config.load(environ={"POSTLINE_WEBHOOKS_ALLOW_HTTP": raw})
 
 
 def test_config_file_is_read_over_the_defaults(tmp_path):

@@ -35,6 +35,12 @@ SETTINGS_PATH = "/_fake/settings"
 KEPT_RECEIPTS = 200
 
 
+def _toml(value):
+    """`value` as a TOML value in an environment variable (postline/config.py reads
+    them so): a switch as true or false, as Python's str() would not write it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def answer(payload, status=200):
     return Response(json.dumps(payload), status, content_type="application/json")
 
@@ -122,7 +128,7 @@ class FakeServer:
         """Its `settings()`, with `overrides` on top, as the environment of a server or
         worker process (`POSTLINE_<PROVIDER>_<KEY>`, each a TOML value)."""
         return {
-            f"POSTLINE_{self.PROVIDER.upper()}_{name.upper()}": str(value)
+            f"POSTLINE_{self.PROVIDER.upper()}_{name.upper()}": _toml(value)
             for name, value in {**self.settings(), **overrides}.items()
         }
 
