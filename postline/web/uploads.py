@@ -17,6 +17,7 @@ from flask import current_app, request
 from postline import media
 from postline.web.api import Blueprint
 
+# The parts of an API upload: the file and its few text fields.
 MAX_FORM_PARTS = 16
 
 
@@ -45,10 +46,11 @@ def streamed(view):
 
 
 @contextlib.contextmanager
-def receiving_files():
+def receiving_files(max_parts=MAX_FORM_PARTS):
     """Read the request's body now, its file parts into the media staging area; every
     staged file that storage did not take by the end of the block is deleted, whatever
-    the outcome (an interrupted upload too)."""
+    the outcome (an interrupted upload too). A body of more than `max_parts` parts is
+    refused (413)."""
     with media.staging("file") as staging:
         request.staging = staging
         # The files' own limits are checked as they stream; the body as a whole may
@@ -57,6 +59,6 @@ def receiving_files():
         request.max_content_length = body_limit
         # Text fields keep Flask's MAX_FORM_MEMORY_SIZE (500 KB): werkzeug applies it
         # to its parse buffer too, which holds a 64 KB chunk and a possible boundary.
-        request.max_form_parts = MAX_FORM_PARTS
+        request.max_form_parts = max_parts
         request.files.keys()  # parse the body now, while the staging area lasts
         yield

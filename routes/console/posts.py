@@ -42,6 +42,9 @@ CONTENT_LIMITS = {
 }
 API_CONTENT_LIMIT = 10000
 LOCAL_INPUT = "%Y-%m-%dT%H:%M"
+# The post form's parts: a text per platform, up to 25 thread parts each with its file,
+# the first comment, the schedule and repeat fields, the image and its alt text.
+POST_FORM_PARTS = 256
 UNCONFIRMED = "DELIVERY_UNCONFIRMED"
 
 
@@ -210,7 +213,7 @@ def update_post(post_id):
 
 def _save(post):
     try:
-        with uploads.receiving_files():
+        with uploads.receiving_files(POST_FORM_PARTS):
             check_csrf()
             return _save_received(post)
     except DomainError as error:  # the upload was refused as it arrived: too large, or not media
