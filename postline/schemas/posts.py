@@ -206,12 +206,16 @@ class PostCreateSchema(PostFieldsSchema):
     queue = StrictBoolean(
         metadata={
             "description": "true: take the next free slot of the channel's posting schedule at or after "
-            "now (or `queueAfter`); `scheduledFor` is then omitted"
+            "now (or `queueAfter`); `scheduledFor` is then omitted",
+            "example": True,
         }
     )
     queue_after = TimestampInput(
         data_key="queueAfter",
-        metadata={"description": "With `queue: true`: the slot is at or after this moment"},
+        metadata={
+            "description": "With `queue: true`: the slot is at or after this moment",
+            "example": "2030-01-14T00:00:00Z",
+        },
     )
     recurrence = recurrence_field()
 
