@@ -579,7 +579,8 @@ export const importPosts = <ThrowOnError extends boolean = false>(options: Optio
  *
  * `created` and `rejected` grow as the worker goes through the file; `status` is
  * `done` once every row is created or rejected, each rejected row with its line
- * and reasons.
+ * and reasons. A dry run's id answers its report as the dry run did (`dryRun:
+ * true`, nothing created): it is kept, and never stands for its file's import.
  */
 export const getImport = <ThrowOnError extends boolean = false>(options: Options<GetImportData, ThrowOnError>) => (options.client ?? client).get<GetImportResponses, GetImportErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
