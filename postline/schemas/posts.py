@@ -131,6 +131,13 @@ class PostSchema(Answer):
         data_key="seriesId",
         allow_none=True,
     )
+    series_detached = described(
+        fields.Boolean,
+        "True once a PATCH of this occurrence's own post detached it from its series: it keeps "
+        "`seriesId`, but the series' PATCHes no longer reach it and deleting the series keeps it; "
+        "false otherwise, and for a post of no series",
+        data_key="seriesDetached",
+    )
     evergreen = described(
         fields.Nested,
         "Its evergreen settings and where its run stands, or null",

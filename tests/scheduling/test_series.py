@@ -206,15 +206,20 @@ def test_patching_the_series_changes_its_coming_occurrences_but_not_a_detached_o
     clock_at(ms(MONDAY))
     first = recurring(tester, channel, recurrence="FREQ=WEEKLY;BYDAY=TU")
     series_id = first["seriesId"]
+    assert first["seriesDetached"] is False
     changed = tester.patch(f"/v1/series/{series_id}", json={"content": "Tuesday tip, revised"})
     assert changed.status_code == 200, changed.get_data(as_text=True)
     assert changed.get_json()["data"]["content"] == "Tuesday tip, revised"
     assert tester.get(f"/v1/posts/{first['id']}").get_json()["data"]["content"] == "Tuesday tip, revised"
-    # A PATCH of the occurrence's own post detaches it: the series' changes no longer reach it.
-    mine = tester.patch(f"/v1/posts/{first['id']}", json={"content": "My own words"})
-    assert mine.get_json()["data"]["seriesId"] == series_id
+    # A PATCH of the occurrence's own post detaches it: the series' changes no longer reach
+    # it, and the answer says so while keeping the series it came from.
+    mine = tester.patch(f"/v1/posts/{first['id']}", json={"content": "My own words"}).get_json()["data"]
+    assert (mine["seriesId"], mine["seriesDetached"]) == (series_id, True)
     tester.patch(f"/v1/series/{series_id}", json={"content": "Third version"})
-    assert tester.get(f"/v1/posts/{first['id']}").get_json()["data"]["content"] == "My own words"
+    read = tester.get(f"/v1/posts/{first['id']}").get_json()["data"]
+    assert (read["content"], read["seriesDetached"]) == ("My own words", True)
+    listed = tester.get("/v1/posts", query_string={"filter[id][in]": first["id"]}).get_json()["data"]
+    assert [post["seriesDetached"] for post in listed] == [True]
     clock_at(first["scheduledFor"])
     worker.series()
     [made] = Post.select().where(Post.id != first["id"])
@@ -366,6 +371,7 @@ def test_skip_takes_an_idempotency_key(tester, channel, clock_at):
 def test_a_retry_of_an_occurrence_keeps_it_in_the_series(tester, channel, clock_at):
     clock_at(ms(MONDAY))
     first = recurring(tester, channel, recurrence="FREQ=WEEKLY;BYDAY=TU")
-    assert tester.patch(f"/v1/posts/{first['id']}", json={}).status_code == 200
+    retried = tester.patch(f"/v1/posts/{first['id']}", json={})
+    assert retried.status_code == 200 and retried.get_json()["data"]["seriesDetached"] is False
     tester.patch(f"/v1/series/{first['seriesId']}", json={"content": "Still the series' words"})
     assert tester.get(f"/v1/posts/{first['id']}").get_json()["data"]["content"] == "Still the series' words"
