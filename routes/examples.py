@@ -135,6 +135,7 @@ POST = {
     "deliveredAt": None,
     "slot": None,
     "seriesId": None,
+    "seriesDetached": False,
     "evergreen": None,
     "evergreenOf": None,
     "createdAt": NOW,

@@ -125,7 +125,8 @@ class ImportById(MethodView):
 
         `created` and `rejected` grow as the worker goes through the file; `status` is
         `done` once every row is created or rejected, each rejected row with its line
-        and reasons.
+        and reasons. A dry run's id answers its report as the dry run did (`dryRun:
+        true`, nothing created): it is kept, and never stands for its file's import.
         """
         return single(Import.get_visible(g.api_key, import_id))
 

@@ -21,7 +21,7 @@ from postline.web.envelopes import (
 from postline.web.idempotency import idempotent
 from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
 from postline.web.openapi import answers
-from routes import examples
+from routes import examples, scheduling_examples
 from schemas import (
     BatchDeletedSchema,
     PostBatchCreateSchema,
@@ -77,7 +77,7 @@ class Posts(MethodView):
     @blp.doc(operationId="createPost")
     @requires("posts:write")
     @idempotent(written_envelope(PostSchema), examples.data(examples.POST))
-    @blp.arguments(PostCreateSchema, example=examples.POST_CREATE)
+    @blp.arguments(PostCreateSchema, examples=scheduling_examples.POST_CREATE_EXAMPLES)
     @blp.response(201, written_envelope(PostSchema), example=examples.data(examples.POST))
     def post(self, fields):
         """Schedule a post
@@ -86,6 +86,9 @@ class Posts(MethodView):
         that looks like Unix seconds, or a time more than an hour in the past, is refused.
         `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
         the built-in sandbox publishes it, so you can watch the whole lifecycle.
+        `queue: true` takes the channel's next free slot instead, `recurrence` makes the
+        post the first of a series, and `evergreen` repeats it after each publication
+        (docs/scheduling.md); the examples show each.
         """
         (post,) = lifecycle.create(g.api_key, [fields], _settings())
         return created(written(post, post.warnings), "posts.PostById", post_id=post.id)
@@ -96,7 +99,7 @@ class PostBatch(MethodView):
     @blp.doc(operationId="createPostBatch")
     @requires("posts:write")
     @idempotent(written_envelope(PostSchema, many=True), {"data": [examples.POST]})
-    @blp.arguments(PostBatchCreateSchema, example=examples.POSTS_CREATE)
+    @blp.arguments(PostBatchCreateSchema, examples=scheduling_examples.POSTS_CREATE_EXAMPLES)
     @blp.response(201, written_envelope(PostSchema, many=True), example={"data": [examples.POST]})
     def post(self, body):
         """Create up to 100 posts, all or none

@@ -17,6 +17,7 @@ import pytest
 
 from devtools.servers import free_port
 from postline import config
+from postline.schemas.events import EVENTS
 from postline.webhooks.signatures import standard_webhooks_headers
 from tests.support import ROOT
 
@@ -235,6 +236,18 @@ def _wait_until_listening(port, process):
                 return
         time.sleep(0.1)
     raise AssertionError("the Node receiver did not listen")
+
+
+def test_the_webhook_page_lists_every_event_with_its_data():
+    """Its table has a row for each event type the service sends, whose `data` column
+    names every field of that event's data (as the OpenAPI document's x-webhooks has it)."""
+    page = (DOCS / "webhooks.md").read_text()
+    rows = dict(re.findall(r"^\| `([a-z_]+\.[a-z_]+)` \|.*\| (.*) \|$", page, re.MULTILINE))
+    assert sorted(rows) == sorted(EVENTS)
+    for event_type, (body, _) in EVENTS.items():
+        data = body().fields["data"].schema.fields.values()
+        named = set(re.findall(r"`([a-z_]+)", rows[event_type]))
+        assert {field.data_key or field.name for field in data} <= named, event_type
 
 
 def test_the_nav_lists_each_page_once():

@@ -131,6 +131,13 @@ class PostSchema(Answer):
         data_key="seriesId",
         allow_none=True,
     )
+    series_detached = described(
+        fields.Boolean,
+        "True once a PATCH of this occurrence's own post detached it from its series: it keeps "
+        "`seriesId`, but the series' PATCHes no longer reach it and deleting the series keeps it; "
+        "false otherwise, and for a post of no series",
+        data_key="seriesDetached",
+    )
     evergreen = described(
         fields.Nested,
         "Its evergreen settings and where its run stands, or null",
@@ -206,12 +213,16 @@ class PostCreateSchema(PostFieldsSchema):
     queue = StrictBoolean(
         metadata={
             "description": "true: take the next free slot of the channel's posting schedule at or after "
-            "now (or `queueAfter`); `scheduledFor` is then omitted"
+            "now (or `queueAfter`); `scheduledFor` is then omitted",
+            "example": True,
         }
     )
     queue_after = TimestampInput(
         data_key="queueAfter",
-        metadata={"description": "With `queue: true`: the slot is at or after this moment"},
+        metadata={
+            "description": "With `queue: true`: the slot is at or after this moment",
+            "example": "2030-01-14T00:00:00Z",
+        },
     )
     recurrence = recurrence_field()
 

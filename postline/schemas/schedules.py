@@ -171,7 +171,8 @@ def evergreen_field():
         allow_none=True,
         metadata={
             "description": "Repeat the post once published: queued again in its channel's queue after "
-            "`minIntervalDays`, as a new post (`evergreenOf`); null for none"
+            "`minIntervalDays`, as a new post (`evergreenOf`); null for none",
+            "example": {"minIntervalDays": 30, "maxRepeats": 5},
         },
     )
 

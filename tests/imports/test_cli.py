@@ -2,11 +2,13 @@
 the posts created in chunks by the command itself (docs/imports.md, The CLI)."""
 
 import json
+import re
 
 import pytest
 
 from devtools.client import Api
 from models import TEST, Import, Post
+from postline import imports
 from tests.imports.conftest import HEADER, T, csv_file
 
 # The command creates its posts under a lease of its own, in chunked transactions.
@@ -27,6 +29,18 @@ def test_the_cli_imports_a_csv_and_lists_its_rejected_rows(app, api, channel, tm
     assert Post.select().count() == 3 and Import.get().status == "done"
     again = run(app, path, "--account", "acme")
     assert "created 3 of 4 rows" in again.output and Post.select().count() == 3
+
+
+def test_the_cli_shows_its_progress_bar_before_the_summary(app, api, channel, tmp_path):
+    """Not on a terminal (a log, a pipe, this runner) rich's bar is written once, when it
+    stops: full, after every chunk (two here), then the summary."""
+    path = tmp_path / "posts.csv"
+    rows = imports.CHUNK_ROWS + 1
+    path.write_bytes(csv_file(channel, rows))
+    lines = run(app, path, "--account", "acme").output.splitlines()
+    assert re.fullmatch(r"Importing ━+ 100% [0-9:-]+", lines[0]), lines[0]
+    assert lines[1].endswith(f"created {rows} of {rows} rows; 0 rejected.")
+    assert len(lines) == 2
 
 
 def test_the_cli_dry_run_and_ndjson_in_test_mode(app, make_key, tmp_path, clock_at):

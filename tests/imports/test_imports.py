@@ -50,6 +50,26 @@ def test_a_dry_run_names_the_bad_rows_line_and_creates_nothing(tester, sandbox):
     assert run_worker(tester.client.application) == 0
 
 
+def test_a_dry_run_is_kept_as_its_report_and_never_stands_for_the_file(tester, sandbox):
+    """docs/imports.md, Dry run: GET /v1/imports/:id answers a dry run as it answered,
+    before and after the real run of the same file, which it does not stand in for."""
+    body = with_bad_row(sandbox)
+    checked = send(tester, body, dry_run=True)
+    report = checked.get_json()["data"]
+    assert checked.headers["Location"].endswith(f"/v1/imports/{report['id']}")
+    started = send(tester, body)
+    real = started.get_json()["data"]["id"]
+    assert started.status_code == 202 and real != report["id"]
+    run_worker(tester.client.application)
+    again = tester.get(f"/v1/imports/{report['id']}")
+    assert again.status_code == 200 and again.get_json()["data"] == report
+    assert Post.select().count() == 3
+    completed = Event.select().where(Event.type == "import.completed")
+    assert [json.loads(event.data)["import_id"] for event in completed] == [real]
+    # A dry run after the import checks the file anew: a report of its own.
+    assert send(tester, body, dry_run=True).get_json()["data"]["id"] not in (report["id"], real)
+
+
 def test_the_real_run_twice_creates_the_rows_once(tester, sandbox):
     first = send(tester, with_bad_row(sandbox))
     assert first.status_code == 202, first.get_json()

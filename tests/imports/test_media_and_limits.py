@@ -3,7 +3,7 @@ imports count against an endpoint limit like POST /v1/posts/batch (docs/imports.
 
 import pytest
 
-from devtools.media import image
+from devtools.media import image, upload
 from models import Media, Post
 from tests.imports.conftest import csv_file, run_worker, send
 from tests.media.test_import import FileServer
@@ -46,6 +46,25 @@ def test_media_urls_are_imported_once_and_a_failing_one_rejects_its_row(api, cha
     assert files.requests == ["/launch.png", "/nothing.png"]
     assert [post.media for post in Post.select().order_by(Post.content)] == [[media.id], [media.id]]
     assert Post.get(Post.content == "Two").platform_versions == {"x": {"media": [media.id]}}
+
+
+@pytest.mark.storage
+def test_a_media_key_of_the_callers_own_is_attached_and_anothers_is_rejected(api, channel, app, make_key):
+    mine = upload(api, PNG, "launch.png").get_json()["data"]["key"]
+    stranger = api.as_key(make_key(account="globex"))
+    theirs = upload(stranger, PNG, "theirs.png").get_json()["data"]["key"]
+    rows = [f"{channel},Mine,{mine},{mine}", f"{channel},Theirs,{theirs},"]
+    body = "\n".join(["channelId,content,media,x.media", *rows, ""]).encode()
+    checked = send(api, body, dry_run=True).get_json()["data"]
+    assert checked["accepted"] == 1
+    started = send(api, body).get_json()["data"]
+    run_worker(app)
+    done = api.get(f"/v1/imports/{started['id']}").get_json()["data"]
+    assert done["created"] == 1
+    assert done["rejected"] == [{"line": 3, "errors": [{"field": "media[0]", "message": "no such media"}]}]
+    [post] = api.get("/v1/posts").get_json()["data"]
+    assert (post["content"], post["media"], post["platforms"]["x"]["media"]) == ("Mine", [mine], [mine])
+    assert Media.select().count() == 2  # a key is used as it is, not imported again
 
 
 @pytest.fixture

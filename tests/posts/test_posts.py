@@ -53,6 +53,7 @@ def test_create_returns_the_whole_post(api, channel):
         "deliveredAt": None,
         "slot": None,
         "seriesId": None,
+        "seriesDetached": False,
         "evergreen": None,
         "evergreenOf": None,
         "createdAt": NOW,

@@ -89,6 +89,19 @@ def test_skipped_and_repeated_wall_clock_times(tester, channel, clock_at, zone, 
     assert [entry["scheduledFor"] for entry in slots] == [ms(moment) for moment in expected]
 
 
+def test_after_is_inclusive_a_slot_at_that_very_moment_is_listed(tester, channel, clock_at):
+    clock_at(ms("2027-10-01T00:00:00Z"))
+    put_schedule(tester, channel, "mon 09:00")
+    slot = ms("2027-10-18T07:00:00Z")
+    at = next_slots(tester, channel, count=1, after="2027-10-18T07:00:00Z")["slots"]
+    assert at == [{"scheduledFor": slot, "taken": 0}]
+    assert next_slots(tester, channel, count=1, after=slot)["slots"] == at  # Unix ms alike
+    past = next_slots(tester, channel, count=1, after=slot + 1)["slots"]
+    assert past == [{"scheduledFor": ms("2027-10-25T07:00:00Z"), "taken": 0}]
+    # A queue post with queueAfter at that moment takes that slot too.
+    assert queue(tester, channel, queueAfter="2027-10-18T07:00:00Z") == [slot]
+
+
 def test_queue_posts_take_the_next_free_slots_in_order(tester, channel, clock_at):
     clock_at(ms("2027-01-04T10:00:00Z"))  # a Monday, after its 09:00 (08:00Z) slot
     put_schedule(tester, channel, "mon 09:00", "wed 12:30")

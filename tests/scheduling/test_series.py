@@ -126,6 +126,12 @@ def test_a_daily_rule_keeps_its_wall_clock_time_across_the_spring_change(tester,
             "2027-03-22T09:00:00",
             ["2027-03-28T01:00:00Z", "2027-04-04T00:30:00Z"],
         ),
+        # A repeated hour: 02:30 on the autumn change happens twice; the first (summer time) is taken.
+        (
+            "FREQ=WEEKLY;BYDAY=SU;BYHOUR=2;BYMINUTE=30;COUNT=2",
+            "2027-10-25T09:00:00",
+            ["2027-10-31T00:30:00Z", "2027-11-07T01:30:00Z"],
+        ),
     ],
 )
 def test_intervals_beyond_a_month_and_end_conditions(tester, channel, clock_at, rule, start, expected):
@@ -133,6 +139,25 @@ def test_intervals_beyond_a_month_and_end_conditions(tester, channel, clock_at, 
     post = recurring(tester, channel, recurrence=rule, scheduledFor=start)
     times = [o["scheduledFor"] for o in series_of(tester, post["seriesId"])["occurrences"]]
     assert times == [ms(moment) for moment in expected]
+
+
+def test_a_series_lists_at_most_its_next_100_occurrences(tester, channel, clock_at, worker):
+    """A daily rule of 150 lists the next 100, each at 09:00 in Berlin (across the spring
+    change), day after day; as days pass, the list moves on and stays 100 long."""
+    clock_at(ms(MONDAY))
+    post = recurring(tester, channel, recurrence="FREQ=DAILY;COUNT=150")
+    listed = series_of(tester, post["seriesId"])["occurrences"]
+    assert len(listed) == 100
+    days = [berlin(o["scheduledFor"]) for o in listed]
+    assert {day.strftime("%H:%M") for day in days} == {"09:00"}
+    assert [(b.date() - a.date()).days for a, b in zip(days, days[1:], strict=False)] == [1] * 99
+    assert days[0].date().isoformat() == "2027-01-04" and days[-1].date().isoformat() == "2027-04-13"
+    clock_at(listed[10]["scheduledFor"])
+    later = series_of(tester, post["seriesId"])["occurrences"]
+    assert len(later) == 100 and later[0]["scheduledFor"] == listed[10]["scheduledFor"]
+    assert berlin(later[-1]["scheduledFor"]).date().isoformat() == "2027-04-23"
+    clock_at(ms("2027-05-23T08:00:00Z"))  # past the 140th (09:00 on May 23): ten left, all listed
+    assert len(series_of(tester, post["seriesId"])["occurrences"]) == 10
 
 
 @pytest.mark.parametrize(
@@ -181,15 +206,20 @@ def test_patching_the_series_changes_its_coming_occurrences_but_not_a_detached_o
     clock_at(ms(MONDAY))
     first = recurring(tester, channel, recurrence="FREQ=WEEKLY;BYDAY=TU")
     series_id = first["seriesId"]
+    assert first["seriesDetached"] is False
     changed = tester.patch(f"/v1/series/{series_id}", json={"content": "Tuesday tip, revised"})
     assert changed.status_code == 200, changed.get_data(as_text=True)
     assert changed.get_json()["data"]["content"] == "Tuesday tip, revised"
     assert tester.get(f"/v1/posts/{first['id']}").get_json()["data"]["content"] == "Tuesday tip, revised"
-    # A PATCH of the occurrence's own post detaches it: the series' changes no longer reach it.
-    mine = tester.patch(f"/v1/posts/{first['id']}", json={"content": "My own words"})
-    assert mine.get_json()["data"]["seriesId"] == series_id
+    # A PATCH of the occurrence's own post detaches it: the series' changes no longer reach
+    # it, and the answer says so while keeping the series it came from.
+    mine = tester.patch(f"/v1/posts/{first['id']}", json={"content": "My own words"}).get_json()["data"]
+    assert (mine["seriesId"], mine["seriesDetached"]) == (series_id, True)
     tester.patch(f"/v1/series/{series_id}", json={"content": "Third version"})
-    assert tester.get(f"/v1/posts/{first['id']}").get_json()["data"]["content"] == "My own words"
+    read = tester.get(f"/v1/posts/{first['id']}").get_json()["data"]
+    assert (read["content"], read["seriesDetached"]) == ("My own words", True)
+    listed = tester.get("/v1/posts", query_string={"filter[id][in]": first["id"]}).get_json()["data"]
+    assert [post["seriesDetached"] for post in listed] == [True]
     clock_at(first["scheduledFor"])
     worker.series()
     [made] = Post.select().where(Post.id != first["id"])
@@ -341,6 +371,7 @@ def test_skip_takes_an_idempotency_key(tester, channel, clock_at):
 def test_a_retry_of_an_occurrence_keeps_it_in_the_series(tester, channel, clock_at):
     clock_at(ms(MONDAY))
     first = recurring(tester, channel, recurrence="FREQ=WEEKLY;BYDAY=TU")
-    assert tester.patch(f"/v1/posts/{first['id']}", json={}).status_code == 200
+    retried = tester.patch(f"/v1/posts/{first['id']}", json={})
+    assert retried.status_code == 200 and retried.get_json()["data"]["seriesDetached"] is False
     tester.patch(f"/v1/series/{first['seriesId']}", json={"content": "Still the series' words"})
     assert tester.get(f"/v1/posts/{first['id']}").get_json()["data"]["content"] == "Still the series' words"

@@ -279,16 +279,23 @@ def conforms(spec, schema, example):
     validator.validate(example)
 
 
+SCHEMA_KEYS = ("type", "oneOf", "anyOf", "allOf")
+
+
 def examples(node, where="#"):
     """(where, schema, example) for every example in the document: of a media type or a
-    parameter (beside its `schema`), or of a schema itself."""
+    parameter (beside its `schema`, one `example` or named `examples`), or of a schema
+    itself."""
     if isinstance(node, dict):
         if "example" in node and isinstance(node.get("schema"), dict):
             yield where, node["schema"], node["example"]
-        elif "example" in node and ("type" in node or "oneOf" in node):
+        elif "example" in node and any(key in node for key in SCHEMA_KEYS):
             yield where, {k: v for k, v in node.items() if k != "example"}, node["example"]
+        if isinstance(node.get("examples"), dict) and isinstance(node.get("schema"), dict):
+            for name, named in node["examples"].items():
+                yield f"{where}/examples/{name}", node["schema"], named["value"]
         for key, value in node.items():
-            if key != "example":
+            if key not in ("example", "examples"):
                 yield from examples(value, f"{where}/{key}")
     elif isinstance(node, list):
         for index, value in enumerate(node):
@@ -308,8 +315,12 @@ def test_every_operation_is_described_with_examples_that_fit_its_schemas(client)
                 assert parameter.get("example"), (label, parameter["name"])
         body = operation.get("requestBody", {}).get("content", {})
         if "application/json" in body:
-            assert "example" in body["application/json"], label
-            conforms(spec, body["application/json"]["schema"], body["application/json"]["example"])
+            json_body = body["application/json"]
+            # One or the other (OpenAPI: they exclude each other); Swagger UI offers the first.
+            assert ("example" in json_body) != ("examples" in json_body), label
+            offered = [json_body["example"]] if "example" in json_body else json_body["examples"].values()
+            for example in offered:
+                conforms(spec, json_body["schema"], example["value"] if "examples" in json_body else example)
         for status, response in operation["responses"].items():
             json_body = (
                 response.get("content", {}).get("application/json") if isinstance(response, dict) else None
@@ -333,7 +344,8 @@ def test_every_example_in_the_document_fits_its_schema(client):
         except Exception as error:
             raise AssertionError(f"{where}: {error}") from None
     batch = spec["paths"]["/v1/posts/batch"]["post"]["requestBody"]["content"]["application/json"]
-    assert batch["example"]["posts"][1]["scheduledFor"] == "2030-01-15T13:00:00"
+    assert batch["examples"]["scheduled"]["value"]["posts"][1]["scheduledFor"] == "2030-01-15T13:00:00"
+    assert "#/components/schemas/PostCreate/properties/evergreen" in {where for where, _, _ in found}
 
 
 def test_a_format_the_example_does_not_meet_is_caught(client):
@@ -485,10 +497,49 @@ def test_webhook_events_are_named_schemas_listed_under_x_webhooks(client):
         assert resolve(spec, schema["properties"]["data"]["allOf"][0])["required"]
 
 
+def request_examples(spec, path):
+    """{name: body} of the named request examples of POST `path`, in the order /docs offers them."""
+    named = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    return {name: example["value"] for name, example in named.items()}
+
+
 def test_try_it_out_with_the_post_example_schedules_a_post(client, api):
-    """The example /docs offers for POST /v1/posts succeeds once the channel id is one's own."""
+    """The example /docs offers first for POST /v1/posts succeeds once the channel id is one's own."""
     spec = client.get("/openapi.json").get_json()
-    example = spec["paths"]["/v1/posts"]["post"]["requestBody"]["content"]["application/json"]["example"]
+    example = next(iter(request_examples(spec, "/v1/posts").values()))
+    assert "queue" not in example and "recurrence" not in example  # works on any channel
     channel = api.post("/v1/channels", json={"name": "Docs"}).get_json()["data"]["id"]
     response = api.post("/v1/posts", json={**example, "channelId": channel})
     assert response.status_code == 201, response.get_data(as_text=True)
+
+
+def test_the_queue_recurring_and_evergreen_examples_create_what_they_say(client, api):
+    """Each named example of POST /v1/posts and the batch, sent with a channel of one's own
+    that has a schedule, creates its posts: queued in slots, a series, an evergreen run."""
+    spec = client.get("/openapi.json").get_json()
+    single, batch = request_examples(spec, "/v1/posts"), request_examples(spec, "/v1/posts/batch")
+    assert set(single) == {"scheduled", "queued", "recurring", "evergreen"}
+    assert set(batch) == {"scheduled", "queued"}
+    channel = api.post("/v1/channels", json={"name": "Docs"}).get_json()["data"]["id"]
+    schedule = {"timezone": "Europe/Berlin", "slots": [{"day": "tue", "time": "09:00"}]}
+    assert api.request("PUT", f"/v1/channels/{channel}/schedule", json=schedule).status_code == 200
+    made = {}
+    for name, body in single.items():
+        response = api.post("/v1/posts", json={**body, "channelId": channel})
+        assert response.status_code == 201, (name, response.get_data(as_text=True))
+        made[name] = response.get_json()["data"]
+    assert made["queued"]["slot"] == made["queued"]["scheduledFor"] >= 1_894_579_200_000  # 2030-01-14
+    assert made["recurring"]["seriesId"].startswith("ser_")
+    assert made["evergreen"]["evergreen"]["maxRepeats"] == 5
+    for name, body in batch.items():
+        posts = [{**item, "channelId": channel} for item in body["posts"]]
+        response = api.post("/v1/posts/batch", json={"posts": posts})
+        assert response.status_code == 201, (name, response.get_data(as_text=True))
+    queued = response.get_json()["data"]
+    assert len({post["slot"] for post in queued}) == 3 and None not in {post["slot"] for post in queued}
+
+
+def test_the_scheduling_fields_of_a_new_post_have_examples(client):
+    properties = client.get("/openapi.json").get_json()["components"]["schemas"]["PostCreate"]["properties"]
+    for name in ("queue", "queueAfter", "recurrence", "evergreen"):
+        assert "example" in properties[name], name

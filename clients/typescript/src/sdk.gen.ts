@@ -397,6 +397,9 @@ export const listPosts = <ThrowOnError extends boolean = false>(options?: Option
  * that looks like Unix seconds, or a time more than an hour in the past, is refused.
  * `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
  * the built-in sandbox publishes it, so you can watch the whole lifecycle.
+ * `queue: true` takes the channel's next free slot instead, `recurrence` makes the
+ * post the first of a series, and `evergreen` repeats it after each publication
+ * (docs/scheduling.md); the examples show each.
  */
 export const createPost = <ThrowOnError extends boolean = false>(options: Options<CreatePostData, ThrowOnError>) => (options.client ?? client).post<CreatePostResponses, CreatePostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -576,7 +579,8 @@ export const importPosts = <ThrowOnError extends boolean = false>(options: Optio
  *
  * `created` and `rejected` grow as the worker goes through the file; `status` is
  * `done` once every row is created or rejected, each rejected row with its line
- * and reasons.
+ * and reasons. A dry run's id answers its report as the dry run did (`dryRun:
+ * true`, nothing created): it is kept, and never stands for its file's import.
  */
 export const getImport = <ThrowOnError extends boolean = false>(options: Options<GetImportData, ThrowOnError>) => (options.client ?? client).get<GetImportResponses, GetImportErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -1346,6 +1346,10 @@ export type Post = {
      */
     seriesId: string | null;
     /**
+     * True once a PATCH of this occurrence's own post detached it from its series: it keeps `seriesId`, but the series' PATCHes no longer reach it and deleting the series keeps it; false otherwise, and for a post of no series
+     */
+    seriesDetached: boolean;
+    /**
      * Its evergreen settings and where its run stands, or null
      */
     evergreen: Evergreen | null;

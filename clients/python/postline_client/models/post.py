@@ -45,6 +45,9 @@ class Post:
         slot (int | None): The queue slot it holds (Unix ms; `queue: true` placed it there), or null: not placed by the
             queue, or it left its slot (a new `scheduledFor` or channel)
         series_id (None | str): The series it is an occurrence of (`ser_...`), or null
+        series_detached (bool): True once a PATCH of this occurrence's own post detached it from its series: it keeps
+            `seriesId`, but the series' PATCHes no longer reach it and deleting the series keeps it; false otherwise, and
+            for a post of no series
         evergreen (Evergreen | None): Its evergreen settings and where its run stands, or null
         evergreen_of (None | str): The original post this one repeats, or null
         created_at (int): When it was created (Unix ms)
@@ -68,6 +71,7 @@ class Post:
     delivered_at: int | None
     slot: int | None
     series_id: None | str
+    series_detached: bool
     evergreen: Evergreen | None
     evergreen_of: None | str
     created_at: int
@@ -133,6 +137,8 @@ class Post:
         series_id: None | str
         series_id = self.series_id
 
+        series_detached = self.series_detached
+
         evergreen: dict[str, Any] | None
         if isinstance(self.evergreen, Evergreen):
             evergreen = self.evergreen.to_dict()
@@ -167,6 +173,7 @@ class Post:
                 "deliveredAt": delivered_at,
                 "slot": slot,
                 "seriesId": series_id,
+                "seriesDetached": series_detached,
                 "evergreen": evergreen,
                 "evergreenOf": evergreen_of,
                 "createdAt": created_at,
@@ -286,6 +293,8 @@ class Post:
 
         series_id = _parse_series_id(d.pop("seriesId"))
 
+        series_detached = d.pop("seriesDetached")
+
         def _parse_evergreen(data: object) -> Evergreen | None:
             if data is None:
                 return data
@@ -330,6 +339,7 @@ class Post:
             delivered_at=delivered_at,
             slot=slot,
             series_id=series_id,
+            series_detached=series_detached,
             evergreen=evergreen,
             evergreen_of=evergreen_of,
             created_at=created_at,

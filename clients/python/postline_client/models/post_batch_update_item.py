@@ -39,7 +39,8 @@ class PostBatchUpdateItem:
         first_comment (FirstComment | None | Unset): A comment right under the post, by the same account; null for none
         platforms (PlatformVersions | Unset):
         evergreen (EvergreenInput | None | Unset): Repeat the post once published: queued again in its channel's queue
-            after `minIntervalDays`, as a new post (`evergreenOf`); null for none
+            after `minIntervalDays`, as a new post (`evergreenOf`); null for none Example: {'minIntervalDays': 30,
+            'maxRepeats': 5}.
     """
 
     id: str

@@ -41,9 +41,10 @@ class PostCreate:
             first_comment (FirstComment | None | Unset): A comment right under the post, by the same account; null for none
             platforms (PlatformVersions | Unset):
             evergreen (EvergreenInput | None | Unset): Repeat the post once published: queued again in its channel's queue
-                after `minIntervalDays`, as a new post (`evergreenOf`); null for none
+                after `minIntervalDays`, as a new post (`evergreenOf`); null for none Example: {'minIntervalDays': 30,
+                'maxRepeats': 5}.
             queue (bool | Unset): true: take the next free slot of the channel's posting schedule at or after now (or
-                `queueAfter`); `scheduledFor` is then omitted
+                `queueAfter`); `scheduledFor` is then omitted Example: True.
             queue_after (datetime.datetime | int | Unset): A moment: Unix milliseconds, or ISO 8601 with `Z` or an offset
                 (`2027-01-15T09:30:00+01:00`)
             recurrence (str | Unset): An RRULE of the subset docs/scheduling.md describes: FREQ (DAILY, WEEKLY, MONTHLY,

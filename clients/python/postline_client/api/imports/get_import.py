@@ -77,7 +77,8 @@ def sync_detailed(
 
      `created` and `rejected` grow as the worker goes through the file; `status` is
     `done` once every row is created or rejected, each rejected row with its line
-    and reasons.
+    and reasons. A dry run's id answers its report as the dry run did (`dryRun:
+    true`, nothing created): it is kept, and never stands for its file's import.
 
     Args:
         import_id (str):
@@ -110,7 +111,8 @@ def sync(
 
      `created` and `rejected` grow as the worker goes through the file; `status` is
     `done` once every row is created or rejected, each rejected row with its line
-    and reasons.
+    and reasons. A dry run's id answers its report as the dry run did (`dryRun:
+    true`, nothing created): it is kept, and never stands for its file's import.
 
     Args:
         import_id (str):
@@ -138,7 +140,8 @@ async def asyncio_detailed(
 
      `created` and `rejected` grow as the worker goes through the file; `status` is
     `done` once every row is created or rejected, each rejected row with its line
-    and reasons.
+    and reasons. A dry run's id answers its report as the dry run did (`dryRun:
+    true`, nothing created): it is kept, and never stands for its file's import.
 
     Args:
         import_id (str):
@@ -169,7 +172,8 @@ async def asyncio(
 
      `created` and `rejected` grow as the worker goes through the file; `status` is
     `done` once every row is created or rejected, each rejected row with its line
-    and reasons.
+    and reasons. A dry run's id answers its report as the dry run did (`dryRun:
+    true`, nothing created): it is kept, and never stands for its file's import.
 
     Args:
         import_id (str):

@@ -113,6 +113,9 @@ def sync_detailed(
     that looks like Unix seconds, or a time more than an hour in the past, is refused.
     `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
     the built-in sandbox publishes it, so you can watch the whole lifecycle.
+    `queue: true` takes the channel's next free slot instead, `recurrence` makes the
+    post the first of a series, and `evergreen` repeats it after each publication
+    (docs/scheduling.md); the examples show each.
 
     Args:
         idempotency_key (str | Unset):
@@ -151,6 +154,9 @@ def sync(
     that looks like Unix seconds, or a time more than an hour in the past, is refused.
     `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
     the built-in sandbox publishes it, so you can watch the whole lifecycle.
+    `queue: true` takes the channel's next free slot instead, `recurrence` makes the
+    post the first of a series, and `evergreen` repeats it after each publication
+    (docs/scheduling.md); the examples show each.
 
     Args:
         idempotency_key (str | Unset):
@@ -184,6 +190,9 @@ async def asyncio_detailed(
     that looks like Unix seconds, or a time more than an hour in the past, is refused.
     `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
     the built-in sandbox publishes it, so you can watch the whole lifecycle.
+    `queue: true` takes the channel's next free slot instead, `recurrence` makes the
+    post the first of a series, and `evergreen` repeats it after each publication
+    (docs/scheduling.md); the examples show each.
 
     Args:
         idempotency_key (str | Unset):
@@ -220,6 +229,9 @@ async def asyncio(
     that looks like Unix seconds, or a time more than an hour in the past, is refused.
     `status: "draft"` holds the post until a PATCH queues it. With a test-mode key
     the built-in sandbox publishes it, so you can watch the whole lifecycle.
+    `queue: true` takes the channel's next free slot instead, `recurrence` makes the
+    post the first of a series, and `evergreen` repeats it after each publication
+    (docs/scheduling.md); the examples show each.
 
     Args:
         idempotency_key (str | Unset):
