@@ -12,6 +12,7 @@ from postline import config as _config
 from postline import logs as _logs
 from postline import metrics as _metrics
 from postline.web import gunicorn_errors as _gunicorn_errors
+from postline.web import gunicorn_logger as _gunicorn_logger
 from postline.web import gunicorn_worker as _gunicorn_worker
 
 # The master's files (the metrics directory) are its user's alone, like those of every
@@ -32,8 +33,9 @@ workers = _server["workers"]
 worker_class = _gunicorn_worker.configure(_server["header_timeout"])
 threads = _server["threads"]
 # gunicorn's own lines in the app's format; the app writes the access log itself, with
-# each request's id.
+# each request's id, and gunicorn builds no access line of its own.
 logconfig_dict = _logs.gunicorn_config(_settings)
+logger_class = _gunicorn_logger.CLASS_PATH
 # With [server] metrics on, a gunicorn worker that exits leaves its counts behind for
 # the others to report, and its live gauges go.
 _metrics.configure(_settings)

@@ -262,14 +262,37 @@ def scratch_database(backend, data_dir):
 
 
 @contextlib.contextmanager
-def gunicorn(app_spec, root, env, workers=2, port=None):
-    """`gunicorn app_spec` with `workers` sync workers on a loopback port (free unless
-    given); yields its URL."""
+def gunicorn_server(app_spec, root, env, workers=2, port=None):
+    """`gunicorn app_spec` from `root` (so with its gunicorn.conf.py: threaded workers)
+    with `workers` workers on a loopback port (free unless given); yields the
+    ServerProcess (`url`, `process`)."""
     server = ServerProcess.gunicorn(env, workers, app_spec, cwd=root, port=port)
     try:
-        yield server.url
+        yield server
     finally:
         server.stop(30)
+
+
+@contextlib.contextmanager
+def gunicorn(app_spec, root, env, workers=2, port=None):
+    """As gunicorn_server, yielding its URL."""
+    with gunicorn_server(app_spec, root, env, workers, port) as server:
+        yield server.url
+
+
+def child_pids(pid):
+    """The processes `pid` started (a gunicorn master's workers), from /proc."""
+    with open(f"/proc/{pid}/task/{pid}/children") as children:
+        return [int(child) for child in children.read().split()]
+
+
+def peak_rss_mb(pid):
+    """The highest resident set size process `pid` has had, in MB (the kernel's VmHWM)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 WRK_SCRIPT = """

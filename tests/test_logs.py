@@ -4,12 +4,20 @@ no SQL unless asked for."""
 
 import json
 import logging
+import os
+import runpy
+import time
 
+import pytest
 import requests
+from gunicorn import glogging
+from gunicorn.config import Config
 
 from app import create_app
+from devtools import ROOT
 from devtools.servers import ServerProcess, create_key
 from postline import logs
+from postline.web import gunicorn_logger
 
 
 def record(message="GET /v1/health 200", **fields):
@@ -75,6 +83,30 @@ def test_gunicorn_and_the_app_write_the_same_json_lines(server_env):
     assert key not in server.output()
 
 
+def test_gunicorn_builds_no_access_line_of_its_own():
+    """The app writes a request's one access line; gunicorn, whose access log counts as
+    on with a logconfig_dict, built every header into atoms for a logger with no handler."""
+    umask = os.umask(0o022)  # gunicorn.conf.py sets the process's
+    try:
+        settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    finally:
+        os.umask(umask)
+    assert settings["logger_class"] == gunicorn_logger.CLASS_PATH
+    config = Config()
+    config.set("logconfig_dict", settings["logconfig_dict"])
+    config.set("logger_class", settings["logger_class"])
+    no_request = (None, None, {}, None)  # gunicorn's atoms would read the response's status
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level  # a gunicorn logger configures logging
+    try:
+        config.logger_class(config).access(*no_request)
+        with pytest.raises(AttributeError):
+            glogging.Logger(config).access(*no_request)
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+
+
 def test_every_start_warns_of_the_development_switches(settings, caplog):
     caplog.set_level(logging.WARNING, "postline.process")
     create_app({**settings, "webhooks": {"allow_private_targets": True}})
@@ -86,3 +118,29 @@ def test_every_start_warns_of_the_development_switches(settings, caplog):
     caplog.clear()
     create_app(settings)
     assert [r for r in caplog.records if r.name == "postline.process"] == []
+
+
+def test_lines_are_written_in_batches_in_order_a_warning_at_once(tmp_path):
+    """The handler gathers lines below WARNING and writes them within BATCH_SECONDS;
+    a WARNING writes what was gathered first, then itself, at once."""
+    path = tmp_path / "log"
+    with open(path, "w") as stream:
+        handler = logs.Handler(stream)
+        handler.setFormatter(logs.Formatter("text"))
+        handler.handle(record("first"))
+        handler.handle(record("second"))
+        warning = record("third")
+        warning.levelno, warning.levelname = logging.WARNING, "WARNING"
+        handler.handle(warning)
+        assert [line.split(": ", 1)[1] for line in path.read_text().splitlines()] == [
+            "first",
+            "second",
+            "third",
+        ]
+        handler.handle(record("fourth"))
+        deadline = time.monotonic() + 5 * logs.Handler.BATCH_SECONDS + 1
+        while "fourth" not in path.read_text() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert path.read_text().splitlines()[-1].endswith(": fourth")
+        logging.getLogger().removeHandler(handler)
+        handler.close()
