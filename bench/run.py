@@ -27,9 +27,9 @@ LOG = HERE / "last-run.log"
 
 
 def runs():
-    yield ["api.py", "--backend", "sqlite", "--duration", "5"]
+    yield ["api.py", "--backend", "sqlite"]
     if postgres_admin_url() is not None:
-        yield ["api.py", "--backend", "postgresql", "--duration", "5"]
+        yield ["api.py", "--backend", "postgresql"]
     yield ["queues.py", "--backend", "sqlite"]
     if postgres_admin_url() is not None:
         yield ["queues.py", "--backend", "postgresql"]
