@@ -21,8 +21,8 @@ _os.umask(0o077)
 _settings = _config.load()
 _server = _settings["server"]
 # gunicorn's own refusals (unparsable or oversized request lines and headers) answer
-# in the API's JSON error shape.
-_gunicorn_errors.install()
+# in the API's JSON error shape, with its security headers.
+_gunicorn_errors.install(_server)
 
 wsgi_app = "app:create_app()"
 bind = _server["bind"]

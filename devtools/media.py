@@ -7,11 +7,11 @@ import struct
 from PIL import Image
 
 
-def image(format, size=(30, 20), total=None):
-    """An image Pillow wrote; `total` pads it with trailing bytes (which readers ignore)
-    to exactly that many bytes."""
+def image(format, size=(30, 20), total=None, **options):
+    """An image Pillow wrote (with `options` of its writer, such as `exif`); `total`
+    pads it with trailing bytes (which readers ignore) to exactly that many bytes."""
     buffer = io.BytesIO()
-    Image.new("RGB", size, (200, 30, 30)).save(buffer, format)
+    Image.new("RGB", size, (200, 30, 30)).save(buffer, format, **options)
     return _padded(buffer.getvalue(), total)
 
 

@@ -53,8 +53,10 @@ LISTING = Listing(
 )
 HTML = "text/html"
 REDIRECT = {
-    "description": "To `returnTo`, with `connection`, `status=connected` and `account` (the Postline "
-    "account's name), or `status=error&code=...`"
+    "description": "To `returnTo`, with `connection`, `status=connected`, `account` (the Postline "
+    "account's name), `provider`, `count` (of connections joined) and, once per connection in the "
+    "order of `connection` (the first 20), `platform`, `accountId` and `username` (the platform "
+    "account; empty when it has none), or `status=error&code=...`"
 }
 # The callback's pages: never framed (a page saying "connected" inside another site's
 # frame could be made to say anything around it), never cached, loading nothing.
@@ -322,10 +324,11 @@ class Callback(MethodView):
         The one route without an API key: the signed, single-use `state` names the
         authorization. Creates or updates the connection (a reconnect keeps its id) and
         adds it to the channel given at the start. Redirects to `returnTo` (naming the
-        connection and the Postline account that received it), or shows a small page
-        saying which platform account is now connected to which Postline account. A
-        failed authorization creates nothing; one started in the console is refused
-        (`session_mismatch`) in any browser session but the one that started it.
+        connection, the Postline account that received it and the platform account
+        joined), or shows a small page saying which platform account is now connected
+        to which Postline account. A failed authorization creates nothing; one started
+        in the console is refused (`session_mismatch`) in any browser session but the
+        one that started it.
         """
         session = sessions.current()
         try:
@@ -337,14 +340,7 @@ class Callback(MethodView):
                 )
             return _page("Connection failed", failure.message, 400)
         if connected.return_to:
-            return redirect(
-                authorization.redirect_to(
-                    connected.return_to,
-                    connection=connected.connections[0].id,
-                    status="connected",
-                    account=connected.account_name,
-                )
-            )
+            return redirect(connected.redirect())
         return _page("Connected", _connected_text(provider, connected), 200)
 
 

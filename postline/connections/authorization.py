@@ -12,8 +12,8 @@ A run started in the console finishes only in that browser session: opened in an
 (someone else's browser, signed in to another account or not at all), it would connect
 that person's platform account into the account that started it. A run started
 through the API is bound to no browser (the contract's callback); its page and
-redirect name the Postline account that received the connection instead
-(docs/connections.md, How an OAuth run is bound).
+redirect name the Postline account that received the connection, and the platform
+account joined to it, instead (docs/connections.md, How an OAuth run is bound).
 """
 
 import hmac
@@ -47,6 +47,12 @@ class AuthFailed(Exception):
         self.return_to = return_to
 
 
+# The most connections a redirect to `returnTo` names one by one (`count` says how many
+# the run joined): Meta joins one per Page and per Instagram account, and a hundred
+# would pass the request-line limit of the server behind `returnTo` (8 KB in nginx).
+REDIRECT_NAMES = 20
+
+
 @dataclass(frozen=True)
 class Connected:
     """A finished OAuth run: the connections it created or updated, where to send the
@@ -57,6 +63,24 @@ class Connected:
     return_to: str | None
     account_name: str
     mode: str
+
+    def redirect(self):
+        """`return_to`, its query naming the Postline account and the platform accounts
+        joined: `connection`, `platform`, `accountId` and `username` (empty where the
+        platform gives none) once per connection in the same order, for the first
+        REDIRECT_NAMES of them; `count` of them in all (docs/connections.md)."""
+        named = self.connections[:REDIRECT_NAMES]
+        return redirect_to(
+            self.return_to,
+            connection=[connection.id for connection in named],
+            status="connected",
+            account=self.account_name,
+            provider=self.connections[0].provider,
+            count=len(self.connections),
+            platform=[connection.platform for connection in named],
+            accountId=[connection.platform_account_id for connection in named],
+            username=[bounded(connection.username or "") for connection in named],
+        )
 
 
 def start(key, provider, channel_id=None, return_to=None, console_session=None, instance=None):
@@ -265,7 +289,7 @@ def link(channel_id, connection_id, now):
 
 
 def redirect_to(return_to, **params):
-    """`return_to` with `params` added to its query."""
+    """`return_to` with `params` added to its query (a list: the name once per value)."""
     parts = urlsplit(return_to)
-    query = "&".join(filter(None, [parts.query, urlencode(params)]))
+    query = "&".join(filter(None, [parts.query, urlencode(params, doseq=True)]))
     return urlunsplit((parts.scheme, parts.netloc, parts.path, query, parts.fragment))

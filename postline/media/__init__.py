@@ -3,6 +3,7 @@ local disk or in an S3-compatible bucket, and handed to platforms by signed URL
 (docs/media.md).
 
 - `kinds`: the allowed types, sniffed from the bytes, and what is read of each;
+- `dimensions`: an image's size, read from its header without trusting the file;
 - `mp4`: a video's duration, read from its boxes without trusting their sizes;
 - `incoming`: files being received, staged on disk, checked as their bytes arrive;
 - `storage`, `s3`: where stored files live, behind one small interface;

@@ -1,10 +1,13 @@
 """The media types Postline takes, told apart by their first bytes (never by a name or a
-header the client chose), and what is read of each: an image's size from its header,
-a video's duration from its moov atom (postline/media/mp4.py), nothing of a document
-(a PDF, for LinkedIn's document posts). Nothing is decoded.
+header the client chose), and what is read of each: an image's size from its header
+(postline/media/dimensions.py), a video's duration from its moov atom
+(postline/media/mp4.py), nothing of a document (a PDF, for LinkedIn's document
+posts). Nothing is decoded, and Pillow reads no file at upload or import.
 
 An image's size is checked against `[media] max_image_pixels` here, at upload and
-import: a file of a few KB can say 13,000 x 13,000, which decodes to gigabytes.
+import: a file of a few KB can say 13,000 x 13,000, which decodes to gigabytes. A file
+whose header holds more parts than a real image has is refused here too, before
+Pillow (which keeps each part it reads) ever opens it.
 """
 
 import struct
@@ -14,7 +17,7 @@ import filetype
 from PIL import GifImagePlugin, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
 from postline.errors import Invalid, UnsupportedType
-from postline.media import mp4
+from postline.media import dimensions, mp4
 
 # filetype looks at no more than this many leading bytes.
 SNIFF_BYTES = 8192
@@ -74,20 +77,39 @@ def probe(kind, path, field, max_pixels):
         return {}
     if kind.video:
         return {"duration_ms": _duration_ms(path)}
-    # Pillow reads the header here; the pixels are never decoded.
-    with open_image(path, kind, field) as image:
-        width, height = image.size
+    with open(path, "rb") as file:
+        width, height = image_size(file, kind, field)
     check_pixels(width, height, max_pixels, field)
     return {"width": width, "height": height}
 
 
-def open_image(source, kind, field):
-    """A Pillow image of the `kind` image in `source` (a path or a binary file), its
-    header read and nothing decoded; UnsupportedType if it is no readable such image."""
+def image_size(file, kind, field):
+    """(width, height) of the `kind` image in the open binary `file`, read by our own
+    bounded reader; UnsupportedType if it is no readable such image, Invalid (naming
+    `field`) if its header holds more parts than a real one."""
     try:
-        return IMAGE_READERS[kind.name](source)
+        return dimensions.size(kind.name, file)
+    except dimensions.Unreadable as error:
+        raise UnsupportedType(
+            f"starts like a {kind.name} image but is not a readable one: {error}", field
+        ) from None
+    except dimensions.TooManyParts as error:
+        message = f"is a {kind.name} image that {error}; refused unread, as each part costs memory and time"
+        raise Invalid.field(field, message) from None
+
+
+def open_image(source, kind, field, max_pixels):
+    """A Pillow image of the `kind` image in the binary file `source`, its header read and
+    nothing decoded: only once image_size has read it and it is within `max_pixels`
+    (Invalid naming `field` otherwise); UnsupportedType if Pillow cannot read it."""
+    check_pixels(*image_size(source, kind, field), max_pixels, field)
+    source.seek(0)
+    try:
+        image = IMAGE_READERS[kind.name](source)
     except UNREADABLE:
         raise UnsupportedType(f"starts like a {kind.name} image but is not a readable one", field) from None
+    check_pixels(*image.size, max_pixels, field)
+    return image
 
 
 def check_pixels(width, height, max_pixels, field):

@@ -6,12 +6,14 @@ URLs (postline/media/urls.py) serve it like the original; it is made again at ea
 publish (cheap for a still, and it needs no record of its own).
 
 Decoding is what costs memory, not the file's bytes: a PNG, WebP or GIF decodes whole,
-3 to 4 bytes a pixel. So the header is read first and an image over `[media]
-max_image_pixels` (one stored before the limit was lowered) is refused undecoded; the
-decoded image is reduced to at most MAX_SIDE pixels a side before it is converted and
-encoded; and one process makes one rendition at a time, so eight publishing threads
-cost one decode, not eight. (Pillow's `draft`, which decodes a JPEG at a fraction of
-its size, has nothing to do here: a JPEG is sent as it is.)
+3 to 4 bytes a pixel. So the header is read first, by our own bounded reader
+(postline/media/dimensions.py, which refuses a file of more parts than a real image
+has before Pillow opens it), and an image over `[media] max_image_pixels` (one stored
+before the limit was lowered) is refused undecoded; the decoded image is reduced to
+at most MAX_SIDE pixels a side before it is converted and encoded; and one process
+makes one rendition at a time, so eight publishing threads cost one decode, not
+eight. (Pillow's `draft`, which decodes a JPEG at a fraction of its size, has nothing
+to do here: a JPEG is sent as it is.)
 """
 
 import hashlib
@@ -87,8 +89,7 @@ def _encode(original, kind):
 
 def _decoded(original, kind):
     """The first frame, decoded and reduced; the full-size decode is freed on return."""
-    image = kinds.open_image(io.BytesIO(original), kind, "media")
-    kinds.check_pixels(*image.size, media.settings()["max_image_pixels"], "media")
+    image = kinds.open_image(io.BytesIO(original), kind, "media", media.settings()["max_image_pixels"])
     image.seek(0)
     if image.mode not in REDUCIBLE:
         image = image.convert("RGBA")

@@ -8,26 +8,33 @@ the signed media URLs, errors included (docs/security.md, Security headers).
   a policy of its own (the console's) keeps it; the console's forbids frames too;
 - `Strict-Transport-Security` when `[server] public_url` is https: browsers come back
   over https only, for a year.
+
+gunicorn's own refusals (postline/web/gunicorn_errors.py) carry the same, from
+`for_server`. This module imports no Flask, so gunicorn's master can read it.
 """
 
-from flask import current_app
+import functools
 
 HSTS = "max-age=31536000"
 NO_FRAMES = "frame-ancestors 'none'"
 
 
-def init_app(app):
-    secure = app.config["POSTLINE"]["server"]["public_url"].startswith("https://")
+def for_server(server):
+    """The (name, value) security headers of every answer, for the `[server]` settings;
+    Content-Security-Policy apart (an answer may have a policy of its own)."""
     headers = [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")]
-    if secure:
+    if server["public_url"].startswith("https://"):
         headers.append(("Strict-Transport-Security", HSTS))
-    app.extensions["postline.security_headers"] = tuple(headers)
-    app.after_request(protect)
+    return tuple(headers)
 
 
-def protect(response):
+def init_app(app):
+    app.after_request(functools.partial(protect, for_server(app.config["POSTLINE"]["server"])))
+
+
+def protect(security_headers, response):
     headers = response.headers
-    for name, value in current_app.extensions["postline.security_headers"]:
+    for name, value in security_headers:
         headers.setdefault(name, value)
     headers.setdefault("Content-Security-Policy", NO_FRAMES)
     return response

@@ -5,7 +5,7 @@ instance, and the post form counts against the instance's own limit."""
 
 import html
 import re
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import requests
 
@@ -47,8 +47,17 @@ def test_connecting_asks_for_the_instance_and_continues_there_by_a_link(console,
     assert url.startswith(f"{fake_mastodon.url}/oauth/authorize?")
     landed = approve(console, url)
     connection = Connection.get()
-    assert (
-        landed == f"{PUBLIC_URL}/console/connections?connection={connection.id}&status=connected&account=acme"
+    joined = urlencode(
+        {
+            "provider": "mastodon",
+            "count": 1,
+            "platform": "mastodon",
+            "accountId": connection.platform_account_id,  # id@instance, as the username
+            "username": connection.username,
+        }
+    )
+    assert landed == (
+        f"{PUBLIC_URL}/console/connections?connection={connection.id}&status=connected&account=acme&{joined}"
     )
     host = fake_mastodon.url.split("://", 1)[1]
     assert f"Connected mastodon account @postline_fake@{host}." in console.text(

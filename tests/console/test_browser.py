@@ -289,7 +289,7 @@ def test_connect_x_through_the_fake_x_and_see_the_connection(browser_page, fake_
     page.shot("connections-empty")
     # Off to X's authorize page (the fake X on another origin) and back through the callback.
     page.get_by_role("button", name="Connect X").click()
-    page.wait_for_url(re.compile(r"/console/connections\?connection=conn_\w+&status=connected&account=acme$"))
+    page.wait_for_url(re.compile(r"/console/connections\?connection=conn_\w+&status=connected&account=acme&"))
     assert fake_x.requests["GET /i/oauth2/authorize"] == 1
     assert fake_x.requests["POST /2/oauth2/token"] == 1
     assert page.get_by_role("status").inner_text() == "Connected x account @postline_fake."
@@ -325,7 +325,7 @@ def test_every_page_has_labelled_controls_a_visible_focus_and_fits_375px(browser
     page.get_by_role("button", name="Create channel").click()
     page.goto("/console/connections")
     page.get_by_role("button", name="Connect X").click()
-    page.wait_for_url(re.compile(r"status=connected&account=acme$"))
+    page.wait_for_url(re.compile(r"status=connected&account=acme&provider=x&"))
     page.goto("/console/webhooks")
     hook_url = receiver().url()
     page.get_by_label("URL (https)").fill(hook_url)

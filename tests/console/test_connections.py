@@ -48,8 +48,9 @@ def test_connecting_x_goes_to_x_and_comes_back_to_the_connection(console, fake_x
 
     landed = connect_through_x(console, channelId=ch)
     connection = Connection.get()
-    assert (
-        landed == f"{PUBLIC_URL}/console/connections?connection={connection.id}&status=connected&account=acme"
+    assert landed == (
+        f"{PUBLIC_URL}/console/connections?connection={connection.id}&status=connected&account=acme"
+        f"&provider=x&count=1&platform=x&accountId={connection.platform_account_id}&username=postline_fake"
     )
     page = console.text(landed.removeprefix(PUBLIC_URL))
     assert "Connected x account @postline_fake." in page

@@ -1,6 +1,8 @@
 """Images are bounded in pixels, not only in bytes: a small file that decodes to a huge
 image is refused at upload and import, and a rendition decodes at most the limit, one
-at a time per process (docs/security.md, Media parsing)."""
+at a time per process; and in parts: a file of millions of empty markers, chunks or
+blocks is refused by our own header reader before Pillow keeps each one
+(docs/security.md, Media parsing)."""
 
 import http.server
 import json
@@ -9,15 +11,23 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
+import types
 import zlib
 
 import filetype
 import pytest
+import requests
 
 from devtools.media import image, upload
 from models import Media
+from postline import config
+from postline.errors import Invalid
+from postline.media import renditions
 from tests.support import ROOT
 from tests.support.client import assert_error
+from tests.support.media import crafted_image
+from tests.support.memory import gunicorn_worker, peak_rss_mb
 
 LIMIT = 600 * 400
 
@@ -129,8 +139,6 @@ def test_the_setting_is_read_from_the_environment(small_limit, local_imports, ap
         api.post("/v1/media/import", json={"url": files.url("/edge.png")}), 400, "VALIDATION_ERROR"
     )
     assert "601 x 400" in error["details"][0]["message"]
-    from postline import config
-
     assert (
         config.load(environ={"POSTLINE_MEDIA_MAX_IMAGE_PIXELS": "1000"})["media"]["max_image_pixels"] == 1000
     )
@@ -214,3 +222,75 @@ def test_renditions_decode_within_the_limit_one_at_a_time(tmp_path):
     # 24 MP of RGB decode to 72 MB; the rendition is made from that, reduced.
     assert one["renditions_mb"] < 150
     assert four["renditions_mb"] < one["renditions_mb"] * 1.5
+
+
+# The audit's files: one byte under the default [media] max_image_bytes, nearly all of
+# it empty parts (JPEG APP5 markers, PNG private chunks, GIF comments, WebP unknown
+# chunks). Before the header reader, an API worker's peak grew by 630 MB (JPEG), 700 MB
+# (GIF), 200 MB (PNG) and 120 MB (WebP), for up to 20 s of CPU.
+CRAFTED_BYTES = config.load(environ={})["media"]["max_image_bytes"] - 1
+FORMATS = ["jpeg", "png", "gif", "webp"]
+# What each refusal names: the part of the format the file holds too many of.
+TOO_MANY = {"jpeg": "markers", "png": "chunks", "gif": "extension blocks", "webp": "chunks"}
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_an_image_of_millions_of_empty_parts_is_refused_in_bounded_memory_and_time(
+    gunicorn, make_key, format
+):
+    base = gunicorn(workers=1)
+    worker = gunicorn_worker(base)
+    session = requests.Session()
+    session.headers["Authorization"] = f"Bearer {make_key()}"
+    # Warm: the worker has built its app and answered an upload of this type before it is measured.
+    small = session.post(
+        f"{base}/v1/media/upload", files={"file": (f"small.{format}", image(format.upper()))}
+    )
+    assert small.status_code == 201, small.text
+    data = crafted_image(format, CRAFTED_BYTES)
+    before = peak_rss_mb(worker)
+    started = time.monotonic()
+    answer = session.post(f"{base}/v1/media/upload", files={"file": (f"crafted.{format}", data)}, timeout=120)
+    seconds = time.monotonic() - started
+    grew = peak_rss_mb(worker) - before
+    print(
+        f"\na crafted {len(data):,}-byte {format}: worker peak RSS {before} MB, +{grew} MB, {seconds:.2f} s"
+    )
+    assert answer.status_code == 400, answer.text
+    [detail] = answer.json()["error"]["details"]
+    assert detail["field"] == "file"
+    assert "more than" in detail["message"] and TOO_MANY[format] in detail["message"]
+    assert grew < 64
+    assert seconds < 5
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_an_image_of_many_empty_parts_is_refused_at_import_naming_url(local_imports, api, format):
+    server = FileServer({f"/crafted.{format}": crafted_image(format, 2_000_000)})
+    try:
+        error = assert_error(
+            api.post("/v1/media/import", json={"url": server.url(f"/crafted.{format}")}),
+            400,
+            "VALIDATION_ERROR",
+        )
+    finally:
+        server.stop()
+    [detail] = error["details"]
+    assert detail["field"] == "url" and TOO_MANY[format] in detail["message"]
+    assert Media.select().count() == 0
+
+
+@pytest.mark.parametrize("format", ["png", "gif", "webp"])
+def test_a_rendition_of_a_stored_image_of_many_parts_is_refused_before_pillow_reads_it(app, data_dir, format):
+    """A file stored before the header reader (or by hand) is read by the same reader
+    when the worker makes its JPEG rendition at publish."""
+    (data_dir / "media" / f"med_crafted.{format}").write_bytes(crafted_image(format, 2_000_000))
+    record = types.SimpleNamespace(
+        id=f"med_crafted.{format}", content_type=f"image/{format}", filename=f"crafted.{format}"
+    )
+    started = time.monotonic()
+    with pytest.raises(Invalid) as refused:
+        renditions.jpeg(record)
+    assert time.monotonic() - started < 1
+    [detail] = refused.value.details
+    assert detail["field"] == "media" and TOO_MANY[format] in detail["message"]

@@ -7,7 +7,7 @@ import pytest
 
 from devtools.media import image, upload
 from models import ConsoleSession
-from tests.support.client import assert_error
+from tests.support.client import assert_error, raw_request
 from tests.support.console import PASSWORD, Console
 
 SURFACES = [
@@ -62,6 +62,20 @@ def https(settings):
 def test_hsts_is_sent_when_the_public_url_is_https(https, client, method, path):
     with client.open(path, method=method) as response:
         assert_protected(response, hsts=True)
+
+
+@pytest.mark.parametrize(
+    "public_url, hsts", [("http://127.0.0.1", False), ("https://postline.example.com", True)]
+)
+def test_gunicorns_own_refusals_send_the_security_headers_hsts_when_https(gunicorn, public_url, hsts):
+    """A request line too long for gunicorn is answered by gunicorn itself, before the app."""
+    base = gunicorn(workers=1, POSTLINE_SERVER_PUBLIC_URL=public_url)
+    status, headers, _ = raw_request(base, b"GET /v1/posts?" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert status == 414
+    assert headers.get("X-Content-Type-Options") == "nosniff"
+    assert headers.get("X-Frame-Options") == "DENY"
+    assert headers.get("Content-Security-Policy") == "frame-ancestors 'none'"
+    assert (headers.get("Strict-Transport-Security") == "max-age=31536000") is hsts
 
 
 @pytest.mark.parametrize(

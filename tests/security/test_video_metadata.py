@@ -8,13 +8,13 @@ import struct
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 import requests
 
 from devtools.media import box, upload, video
 from tests.support import ROOT
+from tests.support.memory import gunicorn_worker, peak_rss_mb
 
 MIB = 1024 * 1024
 FTYP = box(b"ftyp", b"isom" + bytes(4) + b"isom")
@@ -98,24 +98,12 @@ def test_the_crafted_mp4_is_probed_in_a_few_mb(tmp_path):
     assert answer["grew_mb"] < 8
 
 
-def peak_rss_mb(pid):
-    return (
-        int(
-            next(
-                line for line in Path(f"/proc/{pid}/status").read_text().splitlines() if "VmHWM" in line
-            ).split()[1]
-        )
-        // 1024
-    )
-
-
 def test_uploading_the_crafted_mp4_keeps_a_gunicorn_worker_under_64_mb_more(gunicorn, make_key, tmp_path):
     base = gunicorn(workers=1)
     key = make_key()
     session = requests.Session()
     session.headers["Authorization"] = f"Bearer {key}"
-    master = next(p for p in Path("/proc").iterdir() if p.name.isdigit() and _is_gunicorn_master(p, base))
-    [worker] = (master / "task" / master.name / "children").read_text().split()
+    worker = gunicorn_worker(base)
     # Warm: the worker has built its app and answered an upload before it is measured.
     small = session.post(f"{base}/v1/media/upload", files={"file": ("clip.mp4", video())})
     assert small.status_code == 201, small.text
@@ -144,11 +132,3 @@ def test_uploading_the_crafted_mp4_keeps_a_gunicorn_worker_under_64_mb_more(guni
     grew = peak_rss_mb(worker) - before
     print(f"\nuploading the crafted 300 MiB MP4: gunicorn worker peak RSS {before} MB, +{grew} MB")
     assert grew < 64
-
-
-def _is_gunicorn_master(proc, base):
-    try:
-        command = (proc / "cmdline").read_bytes().split(b"\0")
-    except OSError:
-        return False
-    return b"gunicorn" in b" ".join(command) and f"127.0.0.1:{base.rsplit(':', 1)[1]}".encode() in command

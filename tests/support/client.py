@@ -1,13 +1,29 @@
-"""Checks of the one error shape, the /v1 routes, a requests session with a key, and a
-platform's media fetch through the test client (the test client with a key is
-devtools/client.py Api)."""
+"""Checks of the one error shape, the /v1 routes, a requests session with a key, a
+request written byte by byte to a real server, and a platform's media fetch through
+the test client (the test client with a key is devtools/client.py Api)."""
 
 import re
+import socket
 from urllib.parse import urlsplit
 
 import requests
 
 from postline import db
+
+
+def raw_request(url, request):
+    """Send the bytes `request` to the server at `url` and read its answer to the end:
+    (status, {header: value}, body). For requests no client library would send."""
+    parts = urlsplit(url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1])
+    headers = dict(line.split(": ", 1) for line in head.decode("latin1").split("\r\n")[1:])
+    return status, headers, body
 
 
 def assert_error(response, status, code, type_=None):

@@ -1,23 +1,10 @@
 """gunicorn's own refusals answer in the one error shape (postline/web/gunicorn_errors.py)."""
 
 import json
-import socket
-from urllib.parse import urlsplit
 
 import pytest
 
-
-def raw_request(url, request):
-    parts = urlsplit(url)
-    with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
-        sock.sendall(request)
-        answer = b""
-        while chunk := sock.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    status = int(head.split(b" ", 2)[1])
-    headers = dict(line.split(": ", 1) for line in head.decode("latin1").split("\r\n")[1:])
-    return status, headers, body
+from tests.support.client import raw_request
 
 
 @pytest.mark.parametrize(

@@ -351,10 +351,11 @@ export const startConnectionAuthorization = <ThrowOnError extends boolean = fals
  * The one route without an API key: the signed, single-use `state` names the
  * authorization. Creates or updates the connection (a reconnect keeps its id) and
  * adds it to the channel given at the start. Redirects to `returnTo` (naming the
- * connection and the Postline account that received it), or shows a small page
- * saying which platform account is now connected to which Postline account. A
- * failed authorization creates nothing; one started in the console is refused
- * (`session_mismatch`) in any browser session but the one that started it.
+ * connection, the Postline account that received it and the platform account
+ * joined), or shows a small page saying which platform account is now connected
+ * to which Postline account. A failed authorization creates nothing; one started
+ * in the console is refused (`session_mismatch`) in any browser session but the
+ * one that started it.
  */
 export const finishConnectionAuthorization = <ThrowOnError extends boolean = false>(options: Options<FinishConnectionAuthorizationData, ThrowOnError>) => (options.client ?? client).get<FinishConnectionAuthorizationResponses, FinishConnectionAuthorizationErrors, ThrowOnError>({ url: '/v1/connections/{provider}/callback', ...options });
 

@@ -78,10 +78,11 @@ def sync_detailed(
      The one route without an API key: the signed, single-use `state` names the
     authorization. Creates or updates the connection (a reconnect keeps its id) and
     adds it to the channel given at the start. Redirects to `returnTo` (naming the
-    connection and the Postline account that received it), or shows a small page
-    saying which platform account is now connected to which Postline account. A
-    failed authorization creates nothing; one started in the console is refused
-    (`session_mismatch`) in any browser session but the one that started it.
+    connection, the Postline account that received it and the platform account
+    joined), or shows a small page saying which platform account is now connected
+    to which Postline account. A failed authorization creates nothing; one started
+    in the console is refused (`session_mismatch`) in any browser session but the
+    one that started it.
 
     Args:
         provider (str):
@@ -124,10 +125,11 @@ def sync(
      The one route without an API key: the signed, single-use `state` names the
     authorization. Creates or updates the connection (a reconnect keeps its id) and
     adds it to the channel given at the start. Redirects to `returnTo` (naming the
-    connection and the Postline account that received it), or shows a small page
-    saying which platform account is now connected to which Postline account. A
-    failed authorization creates nothing; one started in the console is refused
-    (`session_mismatch`) in any browser session but the one that started it.
+    connection, the Postline account that received it and the platform account
+    joined), or shows a small page saying which platform account is now connected
+    to which Postline account. A failed authorization creates nothing; one started
+    in the console is refused (`session_mismatch`) in any browser session but the
+    one that started it.
 
     Args:
         provider (str):
@@ -165,10 +167,11 @@ async def asyncio_detailed(
      The one route without an API key: the signed, single-use `state` names the
     authorization. Creates or updates the connection (a reconnect keeps its id) and
     adds it to the channel given at the start. Redirects to `returnTo` (naming the
-    connection and the Postline account that received it), or shows a small page
-    saying which platform account is now connected to which Postline account. A
-    failed authorization creates nothing; one started in the console is refused
-    (`session_mismatch`) in any browser session but the one that started it.
+    connection, the Postline account that received it and the platform account
+    joined), or shows a small page saying which platform account is now connected
+    to which Postline account. A failed authorization creates nothing; one started
+    in the console is refused (`session_mismatch`) in any browser session but the
+    one that started it.
 
     Args:
         provider (str):
@@ -209,10 +212,11 @@ async def asyncio(
      The one route without an API key: the signed, single-use `state` names the
     authorization. Creates or updates the connection (a reconnect keeps its id) and
     adds it to the channel given at the start. Redirects to `returnTo` (naming the
-    connection and the Postline account that received it), or shows a small page
-    saying which platform account is now connected to which Postline account. A
-    failed authorization creates nothing; one started in the console is refused
-    (`session_mismatch`) in any browser session but the one that started it.
+    connection, the Postline account that received it and the platform account
+    joined), or shows a small page saying which platform account is now connected
+    to which Postline account. A failed authorization creates nothing; one started
+    in the console is refused (`session_mismatch`) in any browser session but the
+    one that started it.
 
     Args:
         provider (str):
