@@ -69,9 +69,10 @@ def test_concurrent_starts_migrate_once_and_print_one_first_key(empty_database_u
     assert len(first_keys) == 1
 
 
+# SQLite's settings: PostgreSQL has none of these.
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True, scope="session")
 def test_sqlite_runs_in_wal_mode_with_foreign_keys(app):
-    if not isinstance(db.database.obj, SqliteDatabase):
-        pytest.skip("SQLite settings; PostgreSQL has none of these")
+    assert isinstance(db.database.obj, SqliteDatabase)
     assert db.database.execute_sql("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.database.execute_sql("PRAGMA foreign_keys").fetchone()[0] == 1
     assert db.database.execute_sql("PRAGMA busy_timeout").fetchone()[0] == 5000
