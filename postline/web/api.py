@@ -19,6 +19,7 @@ from postline.web.envelopes import ErrorResponseSchema
 from postline.web.errors import MAX_DETAILS, error_response, from_http_exception
 from postline.web.fields import Timestamp, input_field_properties
 from postline.web.openapi import (
+    EXTRA_PARAMETERS,
     MarshmallowPlugin,
     OperationsPlugin,
     closed_set_properties,
@@ -129,6 +130,17 @@ ID_CONVERTERS = {
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
+
+    @staticmethod
+    def doc(**kwargs):
+        """As flask-smorest's, but `parameters` join the operation's others (those of
+        @blp.arguments, of another doc such as @idempotent's) instead of replacing them:
+        flask-smorest merges a doc's dicts but writes its lists over. They are kept by
+        `in` and name, a dict that merges, until OperationsPlugin lists them."""
+        parameters = kwargs.pop("parameters", None)
+        if parameters:
+            kwargs[EXTRA_PARAMETERS] = {f"{p['in']} {p['name']}": p for p in parameters}
+        return flask_smorest.Blueprint.doc(**kwargs)
 
     def arguments(self, schema, *args, **kwargs):
         """As flask-smorest's, with one schema instance for every request: given a class,

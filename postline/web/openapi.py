@@ -182,6 +182,8 @@ DEFAULT_ERROR = (
 # answer but a 401 (no key, nothing counted).
 ERROR_HEADERS = {401: ("WWW-Authenticate",), 409: ("Retry-After",), 429: ("Retry-After",)}
 BODY_METHODS = ("post", "patch", "delete", "put")
+# Where Blueprint.doc keeps the parameters a view's docs add (postline/web/api.py).
+EXTRA_PARAMETERS = "x-parameters"
 
 
 class MarshmallowPlugin(apispec.ext.marshmallow.MarshmallowPlugin):
@@ -313,12 +315,16 @@ def error_statuses(method, path, operation):
 
 
 class OperationsPlugin(BasePlugin):
-    """Completes each operation: its derived error answers and its answers' headers."""
+    """Completes each operation: the parameters its docs add (Blueprint.doc), its derived
+    error answers and its answers' headers."""
 
     def operation_helper(self, path=None, operations=None, **kwargs):
         for method, operation in (operations or {}).items():
             if not operation.get("operationId"):
                 raise RuntimeError(f"{method.upper()} {path} has no operationId (docs/api.md)")
+            added = operation.pop(EXTRA_PARAMETERS, {})
+            if added:
+                operation["parameters"] = [*operation.get("parameters", []), *added.values()]
             # flask-smorest keys some answers by int, others by str: one key per status.
             responses = {str(status): response for status, response in operation.get("responses", {}).items()}
             for status in error_statuses(method, path, operation):

@@ -4,6 +4,7 @@ that a fixed word (`batch`, `import`, `upload`, `sandbox`, a provider) never rea
 id route."""
 
 import http.server
+import re
 import threading
 
 import pytest
@@ -152,7 +153,17 @@ def _id_arguments(rule):
 def test_id_parameters_are_documented_with_their_prefix(client):
     spec = client.get("/openapi.json").get_json()
     for path, item in spec["paths"].items():
-        for parameter in item.get("parameters", []):
+        # A path's own parameters are its path parameters alone; an operation's query
+        # and headers are the operation's.
+        assert all(parameter["in"] == "path" for parameter in item.get("parameters", [])), path
+        in_path = [
+            parameter
+            for operation in [item, *(item[method] for method in item if method != "parameters")]
+            for parameter in operation.get("parameters", [])
+            if parameter["in"] == "path"
+        ]
+        assert {parameter["name"] for parameter in in_path} == set(re.findall(r"{(\w+)}", path)), path
+        for parameter in in_path:
             prefix = PATH_PARAMETERS[parameter["name"]][2]
             if prefix is None:
                 assert "pattern" not in parameter["schema"], (path, parameter["name"])

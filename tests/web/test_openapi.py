@@ -6,11 +6,14 @@ import re
 import time
 import uuid
 
+import flask
 import jsonschema
 import pytest
 import requests
 import schemathesis
+from flask.views import MethodView
 from hypothesis import HealthCheck, given, settings
+from marshmallow import Schema, fields
 from openapi_schema_validator import OAS30Validator
 from openapi_spec_validator import validate
 from schemathesis.checks import not_a_server_error
@@ -25,6 +28,7 @@ from schemathesis.specs.openapi.checks import (
 from devtools.fakes.bluesky import FakeBluesky
 from models import LIVE, TEST
 from postline.jobs import heartbeat
+from postline.web.api import Api, Blueprint
 from postline.web.choices import CLOSED_SETS
 from postline.webhooks import events
 from tests.support import offline_env
@@ -492,3 +496,29 @@ def test_try_it_out_with_the_post_example_schedules_a_post(client, api):
     channel = api.post("/v1/channels", json={"name": "Docs"}).get_json()["data"]["id"]
     response = api.post("/v1/posts", json={**example, "channelId": channel})
     assert response.status_code == 201, response.get_data(as_text=True)
+
+
+def test_a_views_parameters_are_documented_together_whichever_decorator_adds_them(client):
+    """@blp.arguments' query, @idempotent's header and a view's own @blp.doc parameters
+    all reach the operation: flask-smorest would keep the last doc's list alone."""
+    spec = client.get("/openapi.json").get_json()
+    imports = spec["paths"]["/v1/posts/import"]
+    assert "parameters" not in imports
+    assert {p["name"] for p in imports["post"]["parameters"]} == {"dryRun", "Idempotency-Key"}
+    app = flask.Flask("parameters")
+    app.config.update(API_TITLE="t", API_VERSION="1", OPENAPI_VERSION="3.0.3")
+    api = Api(app)
+    blp = Blueprint("things", __name__)
+
+    @blp.route("/things")
+    class Things(MethodView):
+        @blp.doc(operationId="createThing", parameters=[{"in": "header", "name": "A", "schema": {}}])
+        @blp.doc(parameters=[{"in": "header", "name": "B", "schema": {}}])
+        @blp.arguments(Schema.from_dict({"dryRun": fields.Boolean()}), location="query")
+        @blp.response(200)
+        def post(self, query):
+            return {}
+
+    api.register_blueprint(blp)
+    parameters = api.spec.to_dict()["paths"]["/things"]["post"]["parameters"]
+    assert [parameter["name"] for parameter in parameters] == ["dryRun", "B", "A"]
