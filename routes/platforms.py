@@ -6,7 +6,7 @@ from marshmallow import Schema
 
 from postline.connections import catalog
 from postline.web import cursors
-from postline.web.api import Blueprint, requires
+from postline.web.api import Blueprint, any_key
 from postline.web.envelopes import list_body, list_envelope
 from postline.web.listing import links_next_page, page_fields, page_number
 from routes import examples
@@ -26,7 +26,7 @@ LISTED_FOR = cursors.fingerprint("platforms")
 @blp.route("")
 class Platforms(MethodView):
     @blp.doc(operationId="listPlatforms")
-    @requires()
+    @any_key()
     @blp.arguments(PageQuerySchema, location="query")
     @blp.response(
         200, list_envelope(PlatformProviderSchema), example=examples.page(*examples.PLATFORM_PROVIDERS)

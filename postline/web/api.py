@@ -221,17 +221,25 @@ class Api(flask_smorest.Api):
 
 @dataclass(frozen=True)
 class AuthRule:
-    """What a view needs besides a valid key: a permission, and the body types it reads."""
+    """Who may call a view: a key with a permission, any valid key (`any_key`), or no key
+    at all (`keyless`); and the body types it reads."""
 
     permission: str = None
     content_types: tuple = (JSON,)
     keyless: bool = False
+    any_key: bool = False
 
 
-def requires(permission=None, content_types=(JSON,)):
-    """Mark a view as needing a valid API key and, if given, `permission` (its error
-    answers are derived from that: postline/web/openapi.py, `error_statuses`)."""
-    return _rule(AuthRule(permission, content_types), {"x-permission": permission} if permission else {})
+def requires(permission, content_types=(JSON,)):
+    """Mark a view as needing a valid API key with `permission` (its error answers are
+    derived from that: postline/web/openapi.py, `error_statuses`)."""
+    return _rule(AuthRule(permission, content_types), {"x-permission": permission})
+
+
+def any_key():
+    """Mark a view that any valid API key may call, whatever its permissions (its health,
+    the platforms this server offers): documented as `x-permission: null`, without a 403."""
+    return _rule(AuthRule(any_key=True), {"x-permission": None})
 
 
 def keyless():

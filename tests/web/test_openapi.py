@@ -63,9 +63,11 @@ def test_every_route_is_documented_with_its_errors(app, client):
             assert operation["security"] == [], (method, path)  # the OAuth callback
             continue
         expected = {"401", "429"}
+        assert operation["x-permission"] == rule.permission, (method, path)
         if rule.permission:
             expected.add("403")
-            assert operation["x-permission"] == rule.permission
+        else:  # any valid key, as the document says in words too
+            assert "403" not in responses and "Any valid key may call it." in operation["description"]
         if "{" in documented:
             expected.add("404")
         body = operation.get("requestBody", {}).get("content", {})
