@@ -13,8 +13,10 @@ from webargs.multidictproxy import MultiDictProxy
 from werkzeug.datastructures import CombinedMultiDict
 from werkzeug.routing import BaseConverter
 
+from postline import platforms
 from postline.errors import Invalid
 from postline.web.body import UNSTORABLE, json_body, storable_text
+from postline.web.choices import known_today
 from postline.web.envelopes import ErrorResponseSchema
 from postline.web.errors import MAX_DETAILS, error_response, from_http_exception
 from postline.web.fields import Timestamp, input_field_properties
@@ -116,8 +118,11 @@ PATH_PARAMETERS = {
     "series_id": ("The series' id, `ser_...`", "ser_01jd3xf0t4y8u2i6o0p4a8s2d6", "ser_"),
     "import_id": ("The import's id, `imp_...`", "imp_01jd3xf0t4y8u2i6o0p4a8s2d6", "imp_"),
     "provider": (
-        "The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, "
-        "threads or pinterest",
+        "The provider (GET /v1/platforms lists this server's); "
+        + known_today(
+            f"{name} ({adapter.name})" if name != adapter.name.lower() else name
+            for name, adapter in platforms.PROVIDERS.items()
+        ),
         "x",
         None,
     ),

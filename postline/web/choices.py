@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from marshmallow import fields, validate
 
 from models import MODES
+from postline import platforms
 from postline.statuses import (
     ConnectionStatus,
     DeliveryStatus,
@@ -85,6 +86,21 @@ CLOSED_SETS = (
     DELIVERY_TRIGGER,
     MODE,
 )
+
+
+# Open sets whose values come from the platform registry (postline/platforms), for the
+# descriptions that list them as known today: a network added there is listed at once.
+PROVIDERS = tuple(platforms.PROVIDERS)
+PLATFORMS = tuple(
+    platform for platform in platforms.PUBLISHERS if platform != platforms.sandbox.ADAPTER.platform
+)
+# A target's platform: a network's, or the test-mode sandbox's.
+TARGET_PLATFORMS = (*PLATFORMS, platforms.sandbox.ADAPTER.platform)
+
+
+def known_today(values):
+    """How a description lists an open set's values: `known today: x, linkedin, ...`."""
+    return f"known today: {', '.join(values)}"
 
 
 class Choice(fields.String):

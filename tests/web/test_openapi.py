@@ -27,6 +27,7 @@ from schemathesis.specs.openapi.checks import (
 
 from devtools.fakes.bluesky import FakeBluesky
 from models import LIVE, TEST
+from postline import platforms
 from postline.jobs import heartbeat
 from postline.web.api import Api, Blueprint
 from postline.web.choices import CLOSED_SETS
@@ -446,6 +447,36 @@ def test_closed_sets_are_named_enums_and_open_sets_strings(client):
     connections = {p["name"]: p for p in spec["paths"]["/v1/connections"]["get"]["parameters"]}
     assert connections["filter[provider][eq]"]["schema"]["type"] == "string"
     assert connections["filter[status][eq]"]["schema"] == {"$ref": "#/components/schemas/ConnectionStatus"}
+
+
+def test_open_sets_list_every_value_the_registry_knows(client):
+    """Every open set's description lists, as known today, each provider, platform and
+    event type there is: a network added to the registry is listed everywhere at once."""
+    spec = client.get("/openapi.json").get_json()
+    registry = {
+        "provider": set(platforms.PROVIDERS),
+        "platform": set(platforms.PUBLISHERS) - {"sandbox"},
+        "event": set(events.TYPES),
+    }
+    described = [
+        (f"{name}.{field}", field.removesuffix("s"), definition)
+        for name, schema in spec["components"]["schemas"].items()
+        for field, definition in schema.get("properties", {}).items()
+        if field.removesuffix("s") in registry
+        and "string" in (definition.get("type"), definition.get("items", {}).get("type"))
+        and "enum" not in definition  # an event body's own `event`
+    ]
+    described += [
+        (f"{path} {parameter['name']}", "provider", parameter)
+        for path, item in spec["paths"].items()
+        for operation in [item, *(item[method] for method in item if method != "parameters")]
+        for parameter in operation.get("parameters", [])
+        if "provider" in parameter["name"]
+    ]
+    assert len(described) >= 20
+    for where, kind, definition in described:
+        listed = re.split(r"known today: |from: ", definition["description"])[-1]
+        assert registry[kind] <= set(re.findall(r"[\w.]+", listed)), where
 
 
 def test_filters_are_named_as_sent_with_a_style_generators_handle(client, api):
