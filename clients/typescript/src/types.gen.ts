@@ -649,7 +649,7 @@ export type PlatformLimits = {
 
 export type PlatformProvider = {
     /**
-     * The `{provider}` of /v1/connections/{provider}/auth
+     * The `{provider}` of /v1/connections/{provider}/auth; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     provider: string;
     /**
@@ -657,7 +657,7 @@ export type PlatformProvider = {
      */
     name: string;
     /**
-     * Where its connections publish: a target's and a connection's `platform`
+     * Where its connections publish: a target's and a connection's `platform`; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     platforms: Array<string>;
     /**
@@ -1216,7 +1216,7 @@ export type PostTarget = {
      */
     connectionId: string | null;
     /**
-     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, pinterest, sandbox
+     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest, sandbox
      */
     platform: string;
     /**
@@ -2501,7 +2501,7 @@ export type EventTarget = {
      */
     connection_id: string | null;
     /**
-     * Where it went; known today: x, linkedin, facebook, instagram, tiktok, sandbox
+     * Where it went; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest, sandbox
      */
     platform: string;
     /**
@@ -2658,7 +2658,7 @@ export type PostCommentFailedData = {
      */
     channel_id: string;
     /**
-     * Where the comment was to go
+     * Where the comment was to go; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     platform: string;
     /**
@@ -2760,11 +2760,11 @@ export type ConnectionExpiredData = {
      */
     connection_id: string;
     /**
-     * How it was connected; known today: x, linkedin, meta, tiktok
+     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     provider: string;
     /**
-     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok
+     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     platform: string;
     /**
@@ -4103,7 +4103,7 @@ export type StartConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, threads or pinterest
+         * The provider (GET /v1/platforms lists this server's); known today: x, linkedin, meta (Facebook and Instagram), tiktok, bluesky, mastodon, threads, youtube, pinterest
          */
         provider: string;
     };
@@ -4170,7 +4170,7 @@ export type FinishConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, threads or pinterest
+         * The provider (GET /v1/platforms lists this server's); known today: x, linkedin, meta (Facebook and Instagram), tiktok, bluesky, mastodon, threads, youtube, pinterest
          */
         provider: string;
     };
