@@ -4007,7 +4007,20 @@ export type ListConnectionBoardsData = {
          */
         connection_id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * The page to return, from 1 (a page past the end is empty). Pages are offsets: rows added or removed between two requests shift later pages; `cursor` does not. Not with `cursor`.
+         */
+        page?: number;
+        /**
+         * Items per page, 1 to 100
+         */
+        per_page?: number;
+        /**
+         * The page after the one that answered this `meta.pagination.next_cursor` (also in its `Link: <...>; rel="next"`). Send the same sort and filters: a page by cursor never repeats or skips a row that was there when the first page was read.
+         */
+        cursor?: string;
+    };
     url: '/v1/connections/{connection_id}/boards';
 };
 
