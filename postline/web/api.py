@@ -28,6 +28,7 @@ from postline.web.openapi import (
     document_events,
     instant_properties,
     null_properties,
+    platform_choice_properties,
     register_components,
 )
 
@@ -204,6 +205,7 @@ class Api(flask_smorest.Api):
         attribute_functions = (
             input_field_properties,
             closed_set_properties,
+            platform_choice_properties,
             instant_properties,
             null_properties,
         )

@@ -29,11 +29,12 @@ from devtools.fakes.bluesky import FakeBluesky
 from models import LIVE, TEST
 from postline import platforms
 from postline.jobs import heartbeat
+from postline.schemas.versions import OPTIONS
 from postline.web.api import Api, Blueprint
-from postline.web.choices import CLOSED_SETS
+from postline.web.choices import CLOSED_SETS, PlatformChoice
 from postline.webhooks import events
 from tests.support import offline_env
-from tests.support.client import v1_routes
+from tests.support.client import assert_error, v1_routes
 
 
 def test_document_is_valid_openapi(client):
@@ -447,6 +448,31 @@ def test_closed_sets_are_named_enums_and_open_sets_strings(client):
     connections = {p["name"]: p for p in spec["paths"]["/v1/connections"]["get"]["parameters"]}
     assert connections["filter[provider][eq]"]["schema"]["type"] == "string"
     assert connections["filter[status][eq]"]["schema"] == {"$ref": "#/components/schemas/ConnectionStatus"}
+
+
+def test_platform_options_are_strings_naming_their_values_the_server_checks(client, api):
+    """A platform defines its options' values and may add one (X did, `subscribers`): a
+    string whose description names them, not an enum an older client would refuse."""
+    schemas = client.get("/openapi.json").get_json()["components"]["schemas"]
+    checked = 0
+    for options in OPTIONS.values():
+        documented = schemas[options.__name__.removesuffix("Schema")]["properties"]
+        for name, field in options().fields.items():
+            assert "enum" not in documented[name], (options.__name__, name)
+            if isinstance(field, PlatformChoice):
+                assert documented[name]["type"] == "string"
+                assert all(value in documented[name]["description"] for value in field.values), name
+                checked += 1
+    assert checked >= 7
+    channel = api.post("/v1/channels", json={"name": "Options"}).get_json()["data"]["id"]
+    body = {"channelId": channel, "content": "x", "platforms": {"x": {"options": {"replySettings": "all"}}}}
+    refused = assert_error(api.post("/v1/posts", json=body), 400, "VALIDATION_ERROR")
+    assert refused["details"] == [
+        {
+            "field": "platforms.x.options.replySettings",
+            "message": "Must be one of: following, mentionedUsers, subscribers, verified.",
+        }
+    ]
 
 
 def test_open_sets_list_every_value_the_registry_knows(client):
