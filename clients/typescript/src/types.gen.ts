@@ -718,9 +718,9 @@ export type Poll = {
 
 export type XOptions = {
     /**
-     * Who may reply; everyone when omitted
+     * Who may reply: following, mentionedUsers, subscribers or verified; everyone when omitted
      */
-    replySettings?: 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
+    replySettings?: string;
     /**
      * A poll; X takes no media beside it (400 naming the poll)
      */
@@ -754,7 +754,7 @@ export type LinkedInOptions = {
     /**
      * Who sees the post: PUBLIC (the default) or CONNECTIONS
      */
-    visibility?: 'PUBLIC' | 'CONNECTIONS';
+    visibility?: string;
     /**
      * The title of a document post (one PDF as its media); the file's name without its extension when omitted
      */
@@ -818,7 +818,7 @@ export type InstagramOptions = {
     /**
      * feed (the default; 2-10 media make a carousel), reel (one video), story (one image or video, no caption)
      */
-    type?: 'feed' | 'reel' | 'story';
+    type?: string;
     /**
      * A reel also shown in the feed
      */
@@ -862,9 +862,9 @@ export type TikTokOptions = {
      */
     title?: string;
     /**
-     * Must be one the creator allows (checked at publish time)
+     * Who sees the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY; one the creator allows (checked at publish time)
      */
-    privacyLevel?: 'PUBLIC_TO_EVERYONE' | 'MUTUAL_FOLLOW_FRIENDS' | 'FOLLOWER_OF_CREATOR' | 'SELF_ONLY';
+    privacyLevel?: string;
     /**
      * No comments on the post
      */
@@ -952,7 +952,7 @@ export type MastodonOptions = {
     /**
      * Who sees the post and its thread: public, unlisted (kept out of public timelines), private (followers only) or direct (the accounts it mentions); the account's own default when omitted
      */
-    visibility?: 'public' | 'unlisted' | 'private' | 'direct';
+    visibility?: string;
     /**
      * A content warning shown instead of the text until the reader opens it, on every status of the post; it counts toward the instance's character limit
      */
@@ -994,7 +994,7 @@ export type ThreadsOptions = {
     /**
      * Who may reply: everyone (the default), accounts_you_follow or mentioned_only
      */
-    replyControl?: 'everyone' | 'accounts_you_follow' | 'mentioned_only';
+    replyControl?: string;
     /**
      * The post's topic, 1 to 50 characters without periods or ampersands
      */
@@ -1040,7 +1040,7 @@ export type YouTubeOptions = {
     /**
      * public (the default), unlisted or private (the default with publishAt)
      */
-    privacyStatus?: 'public' | 'unlisted' | 'private';
+    privacyStatus?: string;
     /**
      * The video's category (22, People & Blogs, when omitted)
      */
