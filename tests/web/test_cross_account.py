@@ -28,6 +28,7 @@ ID_KINDS = {
     "key_id",
     "media_key",
     "series_id",
+    "import_id",
 }
 # ... or is not an account's id: a platform's name, a static file, a signed media URL
 # (its signature, not an account, guards it: tests/media/test_content.py).
@@ -174,6 +175,9 @@ def make_world(api):
     assert api.request("PUT", f"/v1/channels/{channel}/schedule", json=schedule).status_code == 200
     weekly = {"channelId": channel, "content": "Weekly", "recurrence": "FREQ=WEEKLY", "timezone": "UTC"}
     series = created(api.post("/v1/posts", json=weekly))["seriesId"]
+    rows = f"channelId,content\n{channel},Imported\n"
+    checked = api.post("/v1/posts/import?dryRun=true", data=rows, content_type="text/csv")
+    assert checked.status_code == 200, checked.get_data(as_text=True)
     return {
         "channel_id": channel,
         "connection_id": connection,
@@ -183,6 +187,7 @@ def make_world(api):
         "post_id": post["id"],
         "key_id": key,
         "series_id": series,
+        "import_id": checked.get_json()["data"]["id"],
     }
 
 
@@ -207,6 +212,7 @@ def snapshot(api, world):
     listed["content"] = api.get(f"/v1/media/{world['media_key']}/content").get_data()
     listed["schedule"] = api.get(f"/v1/channels/{world['channel_id']}/schedule").get_json()["data"]
     listed["series"] = api.get(f"/v1/series/{world['series_id']}").get_json()["data"]
+    listed["import"] = api.get(f"/v1/imports/{world['import_id']}").get_json()["data"]
     return listed
 
 
