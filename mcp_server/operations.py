@@ -101,7 +101,7 @@ def _operation(spec, method, path, shared, operation):
         path=path,
         summary=operation.get("summary", ""),
         description=operation.get("description", ""),
-        permission=operation.get("x-permission", ""),
+        permission=operation.get("x-permission") or "",
         path_arguments=path_arguments,
         query_arguments=tuple(query_arguments),
         header_arguments=header_arguments,

@@ -5,6 +5,7 @@ description."""
 from dataclasses import dataclass
 
 from mcp_server.operations import Operation
+from postline import platforms
 
 INSTRUCTIONS = """\
 Postline schedules social media posts. Each tool is one call to Postline's REST API
@@ -43,6 +44,24 @@ PAGES = (
     "next page (null on the last)."
 )
 
+# The networks of the platform registry, and how a person connects an account of each:
+# through a browser, or (Bluesky) by signing in with an app password through the API.
+SIGNING_IN = [
+    f"{adapter.name} with its handle and an app password (POST /v1/connections/{name})"
+    for name, adapter in platforms.PROVIDERS.items()
+    if getattr(adapter, "password_sign_in", False)
+]
+CONNECTIONS = " ".join(
+    [
+        f"The platform accounts connected (of {', '.join(a.name for a in platforms.PROVIDERS.values())}), "
+        "with their `status` and `channelIds`.",
+        "Connecting an account takes a person: through a browser (the console's Connections page)"
+        + "".join(f"; {way}" for way in SIGNING_IN)
+        + ".",
+        "A test-mode key adds simulated connections of any network (POST /v1/connections/sandbox).",
+    ]
+)
+
 
 @dataclass(frozen=True)
 class Tool:
@@ -67,13 +86,7 @@ TOOLS = (
         "A channel groups posts: a post goes to every platform connection of its channel. "
         f"Its `id` is the `channelId` of create_post. {PAGES}",
     ),
-    Tool(
-        "list_connections",
-        "listConnections",
-        "The platform accounts (X, LinkedIn, Facebook, Instagram, TikTok) connected, with "
-        "their `status` and `channelIds`. Connecting an account needs a person in a browser "
-        f"(the console's Connections page). {PAGES}",
-    ),
+    Tool("list_connections", "listConnections", f"{CONNECTIONS} {PAGES}"),
     Tool(
         "create_post",
         "createPost",

@@ -4,11 +4,12 @@ import html
 
 from flask import g, redirect, request
 from flask.views import MethodView
+from marshmallow import Schema
 
 from models import Connection
 from postline import platforms
 from postline.connections import app_passwords, authorization, boards, records, simulated
-from postline.web import sessions
+from postline.web import cursors, sessions
 from postline.web.api import Blueprint, keyless, requires
 from postline.web.choices import CONNECTION_STATUS
 from postline.web.envelopes import (
@@ -21,7 +22,15 @@ from postline.web.envelopes import (
     single,
 )
 from postline.web.idempotency import idempotent
-from postline.web.listing import TIMESTAMP_OPERATORS, Filter, Listing, links_next_page, scope
+from postline.web.listing import (
+    TIMESTAMP_OPERATORS,
+    Filter,
+    Listing,
+    items_page,
+    links_next_page,
+    page_fields,
+    scope,
+)
 from postline.web.openapi import answers
 from routes import examples
 from schemas import (
@@ -51,6 +60,7 @@ LISTING = Listing(
     ],
     sorts={"createdAt": Connection.created_at, "status": Connection.status},
 )
+BOARDS_QUERY = Schema.from_dict(page_fields(), name="BoardsQuery")
 HTML = "text/html"
 REDIRECT = {
     "description": "To `returnTo`, with `connection`, `status=connected`, `account` (the Postline "
@@ -226,17 +236,22 @@ class Verify(MethodView):
 class Boards(MethodView):
     @blp.doc(operationId="listConnectionBoards", **answers(400))
     @requires("connections:read")
+    @blp.arguments(BOARDS_QUERY, location="query")
     @blp.response(200, list_envelope(BoardSchema), example=examples.page(examples.BOARD))
-    def get(self, connection_id):
+    @links_next_page
+    def get(self, args, connection_id):
         """List a connection's boards
 
-        The boards a Pinterest connection may pin to, read from Pinterest now: a post to
-        the account names one as `platforms.pinterest.options.boardId`. A connection of
-        another platform, or one expired or revoked, is a 400 naming `id`; 503
-        `PLATFORM_UNAVAILABLE` when Pinterest cannot answer now.
+        The boards a Pinterest connection may pin to, read from Pinterest now, every
+        one at each request, and paged here: oldest first (by id), so that pages by
+        cursor hold still while boards are made or removed. A post to the account names
+        one as `platforms.pinterest.options.boardId`. A connection of another platform,
+        or one expired or revoked, is a 400 naming `id`; 503 `PLATFORM_UNAVAILABLE` when
+        Pinterest cannot answer now.
         """
         found = boards.listed(g.api_key, connection_id)
-        return list_body(found, 1, max(len(found), 1), len(found), g.request_id)
+        made_for = cursors.fingerprint("boards", scope(g.api_key), connection_id)
+        return items_page(found, boards.place, args, made_for, g.request_id)
 
 
 @blp.route("/verify-channel/<channel_id>")

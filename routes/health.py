@@ -5,7 +5,7 @@ from flask.views import MethodView
 
 from postline import VERSION, clock
 from postline.jobs import heartbeat
-from postline.web.api import Blueprint, requires
+from postline.web.api import Blueprint, any_key
 from postline.web.envelopes import envelope, single
 from routes import examples
 from schemas import HealthSchema
@@ -16,7 +16,7 @@ blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Servic
 @blp.route("")
 class Health(MethodView):
     @blp.doc(operationId="getHealth")
-    @requires()
+    @any_key()
     @blp.response(200, envelope(HealthSchema), example=examples.data(examples.HEALTH))
     def get(self):
         """Check the key, the database and the worker

@@ -75,18 +75,7 @@ def _location(record):
     return {"Location": url_for("imports.ImportById", import_id=record.id, _external=True)}
 
 
-# Documented on the path: an operation's own parameters are the Idempotency-Key header,
-# which @idempotent's doc writes over what @blp.arguments would list.
-DRY_RUN = {
-    "in": "query",
-    "name": "dryRun",
-    "required": False,
-    "schema": {"type": "boolean", "default": False},
-    "description": "`true`: check every row and answer what would be created; create nothing",
-}
-
-
-@blp.route("/posts/import", parameters=[DRY_RUN])
+@blp.route("/posts/import")
 class PostImport(MethodView):
     @blp.doc(operationId="importPosts", requestBody=REQUEST_BODY, responses=DRY_RUN_ANSWER)
     @requires("posts:write", content_types=RAW_TYPES)

@@ -4,11 +4,12 @@ from flask import g
 from flask.views import MethodView
 from marshmallow import Schema
 
+from postline import platforms
 from postline.connections import catalog
 from postline.web import cursors
-from postline.web.api import Blueprint, requires
-from postline.web.envelopes import list_body, list_envelope
-from postline.web.listing import links_next_page, page_fields, page_number
+from postline.web.api import Blueprint, any_key
+from postline.web.envelopes import list_envelope
+from postline.web.listing import items_page, links_next_page, page_fields
 from routes import examples
 from schemas import PlatformProviderSchema
 
@@ -21,12 +22,13 @@ blp = Blueprint(
 
 PageQuerySchema = Schema.from_dict(page_fields(), name="PlatformsQuery")
 LISTED_FOR = cursors.fingerprint("platforms")
+ORDER = list(platforms.PROVIDERS)
 
 
 @blp.route("")
 class Platforms(MethodView):
     @blp.doc(operationId="listPlatforms")
-    @requires()
+    @any_key()
     @blp.arguments(PageQuerySchema, location="query")
     @blp.response(
         200, list_envelope(PlatformProviderSchema), example=examples.page(*examples.PLATFORM_PROVIDERS)
@@ -42,9 +44,9 @@ class Platforms(MethodView):
         may carry on each platform (`limits`). Any valid key may call it.
         """
         providers = catalog.providers(g.api_key.mode)
-        page, per_page = page_number(args), args["per_page"]
-        start = (page - 1) * per_page if page is not None else cursors.decode(args["cursor"], LISTED_FOR) + 1
-        shown = providers[start : start + per_page]
-        end = start + len(shown)
-        next_cursor = cursors.encode(LISTED_FOR, end - 1) if shown and end < len(providers) else None
-        return list_body(shown, page, per_page, len(providers), g.request_id, next_cursor)
+        return items_page(providers, _place, args, LISTED_FOR, g.request_id)
+
+
+def _place(provider):
+    """A provider's place in the registry's order: what a cursor keeps."""
+    return ORDER.index(provider["provider"])

@@ -1,7 +1,9 @@
 """The boards a connection may publish to, for the providers whose posts name one
 (Pinterest: `platforms.pinterest.options.boardId`; docs/platforms/pinterest.md): read
 from the platform when asked (`GET /v1/connections/{id}/boards`), never stored, so a
-board made or removed at the platform shows at once."""
+board made or removed at the platform shows at once. They are listed oldest first, in
+the order of their ids (Pinterest's are numbers that grow with time), a total order in
+which the API's pages by cursor hold still while boards come and go."""
 
 from models import Connection
 from postline import platforms
@@ -19,9 +21,19 @@ SIMULATED_BOARD = {
 
 
 def listed(key, connection_id):
-    """The connection's boards, each {id, name, description, privacy}: 400 naming `id`
-    for a connection of a platform without boards, or one that is expired or revoked;
-    PlatformDown when the platform cannot answer now."""
+    """The connection's boards, each {id, name, description, privacy}, in `place` order:
+    400 naming `id` for a connection of a platform without boards, or one that is
+    expired or revoked; PlatformDown when the platform cannot answer now."""
+    return sorted(_read(key, connection_id), key=place)
+
+
+def place(board):
+    """Where a board stands among the others: its id as a number (digits, compared by
+    length first), JSON-able for a cursor to keep."""
+    return [len(board["id"]), board["id"]]
+
+
+def _read(key, connection_id):
     connection = Connection.get_visible(key, connection_id)
     adapter = platforms.provider(connection.provider)
     lister = getattr(adapter, "boards", None)

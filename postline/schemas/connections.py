@@ -2,15 +2,11 @@
 
 from marshmallow import Schema, fields, validate
 
-from postline import platforms
 from postline.schemas.common import ProblemSchema
-from postline.web.choices import CONNECTION_STATUS, Choice
+from postline.web.choices import CONNECTION_STATUS, PLATFORMS, PROVIDERS, Choice, known_today
 from postline.web.envelopes import Answer
 from postline.web.fields import NOT_BLANK, CreatedAt, Timestamp, UpdatedAt, described
 
-# Known today; more networks will come, so the document keeps these strings open.
-PROVIDERS = ", ".join(platforms.PROVIDERS)
-PLATFORMS = ", ".join(platform for platform in platforms.PUBLISHERS if platform != "sandbox")
 # A Bluesky handle (a domain name, its last label starting with a letter) and how
 # Bluesky writes an app password: four groups of four of a-z and 2-7.
 HANDLE = r"^@?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$"
@@ -19,8 +15,8 @@ APP_PASSWORD = r"^[a-zA-Z2-7]{4}(-[a-zA-Z2-7]{4}){3}$"
 
 class ConnectionSchema(Answer):
     id = described(fields.String, "The connection's id, `conn_...`")
-    provider = described(fields.String, f"How it was connected; known today: {PROVIDERS}")
-    platform = described(fields.String, f"Where it publishes; known today: {PLATFORMS}")
+    provider = described(fields.String, f"How it was connected; {known_today(PROVIDERS)}")
+    platform = described(fields.String, f"Where it publishes; {known_today(PLATFORMS)}")
     platform_account_id = described(
         fields.String,
         "The account's id on the platform (Mastodon: the id and its instance, `109...@mastodon.social`)",
@@ -146,7 +142,7 @@ class AuthStartSchema(Answer):
 class SimulatedConnectionCreateSchema(Schema):
     platform = described(
         fields.String,
-        f"The network it simulates; known today: {PLATFORMS}",
+        f"The network it simulates; {known_today(PLATFORMS)}",
         required=True,
         validate=validate.Length(min=1, max=16),
     )

@@ -8,7 +8,17 @@ and postline/webhooks write; tests/webhooks/test_event_schemas.py holds real eve
 from marshmallow import fields
 
 from postline.schemas.common import ProblemSchema
-from postline.web.choices import CONNECTION_STATUS, PART_KIND, POST_STATUS, TARGET_STATUS, Choice
+from postline.web.choices import (
+    CONNECTION_STATUS,
+    PART_KIND,
+    PLATFORMS,
+    POST_STATUS,
+    PROVIDERS,
+    TARGET_PLATFORMS,
+    TARGET_STATUS,
+    Choice,
+    known_today,
+)
 from postline.web.envelopes import Answer
 from postline.web.fields import Timestamp, described
 
@@ -36,9 +46,7 @@ class EventTargetSchema(Answer):
     connection_id = described(
         fields.String, "The platform connection, `conn_...` (null for the sandbox)", allow_none=True
     )
-    platform = described(
-        fields.String, "Where it went; known today: x, linkedin, facebook, instagram, tiktok, sandbox"
-    )
+    platform = described(fields.String, f"Where it went; {known_today(TARGET_PLATFORMS)}")
     status = described(Choice, "`published` once delivered", TARGET_STATUS)
     platform_post_id = described(fields.String, "The post's id on the platform", allow_none=True)
     url = described(
@@ -83,7 +91,7 @@ class PostBlockedDataSchema(Answer):
 class PostCommentFailedDataSchema(Answer):
     post_id = described(fields.String, POST_ID)
     channel_id = described(fields.String, CHANNEL_ID)
-    platform = described(fields.String, "Where the comment was to go")
+    platform = described(fields.String, f"Where the comment was to go; {known_today(PLATFORMS)}")
     part_index = described(fields.Integer, "The comment's place among its target's parts")
     error = described(fields.Nested, "Why it failed for good", ProblemSchema)
 
@@ -103,10 +111,8 @@ class WebhookTestDataSchema(Answer):
 
 class ConnectionExpiredDataSchema(Answer):
     connection_id = described(fields.String, "The connection, `conn_...`")
-    provider = described(fields.String, "How it was connected; known today: x, linkedin, meta, tiktok")
-    platform = described(
-        fields.String, "Where it publishes; known today: x, linkedin, facebook, instagram, tiktok"
-    )
+    provider = described(fields.String, f"How it was connected; {known_today(PROVIDERS)}")
+    platform = described(fields.String, f"Where it publishes; {known_today(PLATFORMS)}")
     status = described(Choice, "`expired` or `revoked`", CONNECTION_STATUS)
     reason = described(fields.Nested, "What the platform said", ProblemSchema)
 

@@ -2,6 +2,7 @@
 
 from marshmallow import fields
 
+from postline.web.choices import PLATFORMS, PROVIDERS, known_today
 from postline.web.envelopes import Answer
 from postline.web.fields import described
 
@@ -34,11 +35,13 @@ class PlatformLimitsSchema(Answer):
 
 
 class PlatformProviderSchema(Answer):
-    provider = described(fields.String, "The `{provider}` of /v1/connections/{provider}/auth")
+    provider = described(
+        fields.String, f"The `{{provider}}` of /v1/connections/{{provider}}/auth; {known_today(PROVIDERS)}"
+    )
     name = described(fields.String, "As people write it")
     platforms = described(
         fields.List,
-        "Where its connections publish: a target's and a connection's `platform`",
+        f"Where its connections publish: a target's and a connection's `platform`; {known_today(PLATFORMS)}",
         fields.String(),
     )
     configured = described(

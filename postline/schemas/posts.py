@@ -15,7 +15,14 @@ from postline.schemas.versions import (
     thread_field,
 )
 from postline.statuses import PostStatus
-from postline.web.choices import POST_STATUS, TARGET_STATUS, Choice, known_values
+from postline.web.choices import (
+    POST_STATUS,
+    TARGET_PLATFORMS,
+    TARGET_STATUS,
+    Choice,
+    known_today,
+    known_values,
+)
 from postline.web.envelopes import Answer
 from postline.web.fields import (
     IANA_ZONES,
@@ -42,8 +49,7 @@ class PostTargetSchema(Answer):
     )
     platform = described(
         fields.String,
-        "Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, "
-        "threads, pinterest, sandbox",
+        f"Where it goes; {known_today(TARGET_PLATFORMS)}",
     )
     status = described(Choice, "Where this target stands", TARGET_STATUS)
     platform_post_id = described(

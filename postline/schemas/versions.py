@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from postline import platforms
 from postline.schemas.common import ProblemSchema
-from postline.web.choices import PART_KIND, TARGET_STATUS, Choice
+from postline.web.choices import PART_KIND, TARGET_STATUS, Choice, PlatformChoice
 from postline.web.envelopes import Answer
 from postline.web.fields import NOT_BLANK, Timestamp, TimestampInput, described
 
@@ -76,9 +76,12 @@ class PlatformOptions(Schema):
 class XOptionsSchema(PlatformOptions):
     platform, title = "x", "X"
 
-    replySettings = fields.String(  # noqa: N815
-        validate=validate.OneOf(("following", "mentionedUsers", "subscribers", "verified")),
-        metadata={"description": "Who may reply; everyone when omitted"},
+    replySettings = PlatformChoice(  # noqa: N815
+        ("following", "mentionedUsers", "subscribers", "verified"),
+        metadata={
+            "description": "Who may reply: following, mentionedUsers, subscribers or verified; everyone "
+            "when omitted"
+        },
     )
     poll = fields.Nested(
         PollSchema, metadata={"description": "A poll; X takes no media beside it (400 naming the poll)"}
@@ -88,8 +91,8 @@ class XOptionsSchema(PlatformOptions):
 class LinkedInOptionsSchema(PlatformOptions):
     platform, title = "linkedin", "LinkedIn"
 
-    visibility = fields.String(
-        validate=validate.OneOf(("PUBLIC", "CONNECTIONS")),
+    visibility = PlatformChoice(
+        ("PUBLIC", "CONNECTIONS"),
         metadata={"description": "Who sees the post: PUBLIC (the default) or CONNECTIONS"},
     )
     documentTitle = fields.String(  # noqa: N815
@@ -113,8 +116,8 @@ class FacebookOptionsSchema(PlatformOptions):
 class InstagramOptionsSchema(PlatformOptions):
     platform, title = "instagram", "Instagram"
 
-    type = fields.String(
-        validate=validate.OneOf(("feed", "reel", "story")),
+    type = PlatformChoice(
+        ("feed", "reel", "story"),
         metadata={
             "description": "feed (the default; 2-10 media make a carousel), reel (one video), "
             "story (one image or video, no caption)"
@@ -132,11 +135,12 @@ class InstagramOptionsSchema(PlatformOptions):
 class TikTokOptionsSchema(PlatformOptions):
     platform, title = "tiktok", "TikTok"
 
-    privacyLevel = fields.String(  # noqa: N815
-        validate=validate.OneOf(
-            ("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY")
-        ),
-        metadata={"description": "Must be one the creator allows (checked at publish time)"},
+    privacyLevel = PlatformChoice(  # noqa: N815
+        ("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"),
+        metadata={
+            "description": "Who sees the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, "
+            "FOLLOWER_OF_CREATOR or SELF_ONLY; one the creator allows (checked at publish time)"
+        },
     )
     disableComment = fields.Boolean(metadata={"description": "No comments on the post"})  # noqa: N815
     disableDuet = fields.Boolean(metadata={"description": "No duets (videos only)"})  # noqa: N815
@@ -176,8 +180,8 @@ class BlueskyOptionsSchema(PlatformOptions):
 class MastodonOptionsSchema(PlatformOptions):
     platform, title = "mastodon", "Mastodon"
 
-    visibility = fields.String(
-        validate=validate.OneOf(("public", "unlisted", "private", "direct")),
+    visibility = PlatformChoice(
+        ("public", "unlisted", "private", "direct"),
         metadata={
             "description": "Who sees the post and its thread: public, unlisted (kept out of public "
             "timelines), private (followers only) or direct (the accounts it mentions); the account's "
@@ -201,8 +205,8 @@ class MastodonOptionsSchema(PlatformOptions):
 class ThreadsOptionsSchema(PlatformOptions):
     platform, title = "threads", "Threads"
 
-    replyControl = fields.String(  # noqa: N815
-        validate=validate.OneOf(("everyone", "accounts_you_follow", "mentioned_only")),
+    replyControl = PlatformChoice(  # noqa: N815
+        ("everyone", "accounts_you_follow", "mentioned_only"),
         metadata={
             "description": "Who may reply: everyone (the default), accounts_you_follow or mentioned_only"
         },
@@ -263,8 +267,8 @@ class YouTubeOptionsSchema(PlatformOptions):
         validate=validate.Length(max=500),
         metadata={"description": "Keywords, at most 500 characters together as YouTube counts them"},
     )
-    privacyStatus = fields.String(  # noqa: N815
-        validate=validate.OneOf(("public", "unlisted", "private")),
+    privacyStatus = PlatformChoice(  # noqa: N815
+        ("public", "unlisted", "private"),
         metadata={"description": "public (the default), unlisted or private (the default with publishAt)"},
     )
     categoryId = fields.String(  # noqa: N815

@@ -13,18 +13,22 @@ from webargs.multidictproxy import MultiDictProxy
 from werkzeug.datastructures import CombinedMultiDict
 from werkzeug.routing import BaseConverter
 
+from postline import platforms
 from postline.errors import Invalid
 from postline.web.body import UNSTORABLE, json_body, storable_text
+from postline.web.choices import known_today
 from postline.web.envelopes import ErrorResponseSchema
 from postline.web.errors import MAX_DETAILS, error_response, from_http_exception
 from postline.web.fields import Timestamp, input_field_properties
 from postline.web.openapi import (
+    EXTRA_PARAMETERS,
     MarshmallowPlugin,
     OperationsPlugin,
     closed_set_properties,
     document_events,
     instant_properties,
     null_properties,
+    platform_choice_properties,
     register_components,
 )
 
@@ -115,8 +119,11 @@ PATH_PARAMETERS = {
     "series_id": ("The series' id, `ser_...`", "ser_01jd3xf0t4y8u2i6o0p4a8s2d6", "ser_"),
     "import_id": ("The import's id, `imp_...`", "imp_01jd3xf0t4y8u2i6o0p4a8s2d6", "imp_"),
     "provider": (
-        "The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, "
-        "threads or pinterest",
+        "The provider (GET /v1/platforms lists this server's); "
+        + known_today(
+            f"{name} ({adapter.name})" if name != adapter.name.lower() else name
+            for name, adapter in platforms.PROVIDERS.items()
+        ),
         "x",
         None,
     ),
@@ -129,6 +136,17 @@ ID_CONVERTERS = {
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
+
+    @staticmethod
+    def doc(**kwargs):
+        """As flask-smorest's, but `parameters` join the operation's others (those of
+        @blp.arguments, of another doc such as @idempotent's) instead of replacing them:
+        flask-smorest merges a doc's dicts but writes its lists over. They are kept by
+        `in` and name, a dict that merges, until OperationsPlugin lists them."""
+        parameters = kwargs.pop("parameters", None)
+        if parameters:
+            kwargs[EXTRA_PARAMETERS] = {f"{p['in']} {p['name']}": p for p in parameters}
+        return flask_smorest.Blueprint.doc(**kwargs)
 
     def arguments(self, schema, *args, **kwargs):
         """As flask-smorest's, with one schema instance for every request: given a class,
@@ -187,6 +205,7 @@ class Api(flask_smorest.Api):
         attribute_functions = (
             input_field_properties,
             closed_set_properties,
+            platform_choice_properties,
             instant_properties,
             null_properties,
         )
@@ -209,17 +228,25 @@ class Api(flask_smorest.Api):
 
 @dataclass(frozen=True)
 class AuthRule:
-    """What a view needs besides a valid key: a permission, and the body types it reads."""
+    """Who may call a view: a key with a permission, any valid key (`any_key`), or no key
+    at all (`keyless`); and the body types it reads."""
 
     permission: str = None
     content_types: tuple = (JSON,)
     keyless: bool = False
+    any_key: bool = False
 
 
-def requires(permission=None, content_types=(JSON,)):
-    """Mark a view as needing a valid API key and, if given, `permission` (its error
-    answers are derived from that: postline/web/openapi.py, `error_statuses`)."""
-    return _rule(AuthRule(permission, content_types), {"x-permission": permission} if permission else {})
+def requires(permission, content_types=(JSON,)):
+    """Mark a view as needing a valid API key with `permission` (its error answers are
+    derived from that: postline/web/openapi.py, `error_statuses`)."""
+    return _rule(AuthRule(permission, content_types), {"x-permission": permission})
+
+
+def any_key():
+    """Mark a view that any valid API key may call, whatever its permissions (its health,
+    the platforms this server offers): documented as `x-permission: null`, without a 403."""
+    return _rule(AuthRule(any_key=True), {"x-permission": None})
 
 
 def keyless():

@@ -1,9 +1,13 @@
 """The closed sets of values the API answers with (statuses, modes, triggers), each
 documented once as a named enum of the OpenAPI document (`PostStatus`, ...).
 
-Only sets that will not grow are closed: a generated client rejects a value it does
-not know. Sets that grow with every network or feature (`platform`, `provider`,
-`event`, error `code`) stay strings whose descriptions list the values known today.
+Only sets that Postline owns and that will not grow are closed: a generated client
+rejects a value it does not know. Sets that grow with every network or feature
+(`platform`, `provider`, `event`, error `code`) stay strings whose descriptions list the
+values known today, and so do the values of a platform's options (`PlatformChoice`:
+X's `replySettings`, TikTok's `privacyLevel`), which the platform defines and may
+extend. A target's part kinds (`post`, `reply`, `comment`) are Postline's own: a post,
+the replies of its thread and its first comment are what a post is made of.
 """
 
 from dataclasses import dataclass
@@ -11,6 +15,7 @@ from dataclasses import dataclass
 from marshmallow import fields, validate
 
 from models import MODES
+from postline import platforms
 from postline.statuses import (
     ConnectionStatus,
     DeliveryStatus,
@@ -87,6 +92,21 @@ CLOSED_SETS = (
 )
 
 
+# Open sets whose values come from the platform registry (postline/platforms), for the
+# descriptions that list them as known today: a network added there is listed at once.
+PROVIDERS = tuple(platforms.PROVIDERS)
+PLATFORMS = tuple(
+    platform for platform in platforms.PUBLISHERS if platform != platforms.sandbox.ADAPTER.platform
+)
+# A target's platform: a network's, or the test-mode sandbox's.
+TARGET_PLATFORMS = (*PLATFORMS, platforms.sandbox.ADAPTER.platform)
+
+
+def known_today(values):
+    """How a description lists an open set's values: `known today: x, linkedin, ...`."""
+    return f"known today: {', '.join(values)}"
+
+
 class Choice(fields.String):
     """One value of a closed set: checked when read, documented as a reference to the
     set's named enum (postline/web/openapi.py)."""
@@ -94,6 +114,17 @@ class Choice(fields.String):
     def __init__(self, closed_set, **kwargs):
         super().__init__(validate=validate.OneOf(closed_set.values), **kwargs)
         self.closed_set = closed_set
+
+
+class PlatformChoice(fields.String):
+    """One value of a set a platform defines and may extend (a platform option's): checked
+    when read exactly as `OneOf`, documented as a plain string whose description names
+    the values (postline/web/openapi.py), so that a client generated today still reads a
+    post whose option has a value added later."""
+
+    def __init__(self, values, **kwargs):
+        super().__init__(validate=validate.OneOf(values), **kwargs)
+        self.values = tuple(values)
 
 
 def known_values(values, what):

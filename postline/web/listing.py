@@ -184,6 +184,23 @@ def links_next_page(view):
     return wrapper
 
 
+def items_page(items, position, args, made_for, request_id):
+    """The `{data, meta}` body of one page of `items`, a whole list read at once (the
+    registry's providers, the boards a platform answered), by page or by cursor. The
+    items are in increasing order of `position(item)` (JSON-able), which a cursor keeps:
+    the next page starts after it, so items added or removed meanwhile shift nothing."""
+    per_page, page = args["per_page"], page_number(args)
+    if page is None:
+        after = cursors.decode(args["cursor"], made_for)
+        start = next((n for n, item in enumerate(items) if position(item) > after), len(items))
+    else:
+        start = (page - 1) * per_page
+    shown = items[start : start + per_page]
+    more = bool(shown) and start + len(shown) < len(items)
+    next_cursor = cursors.encode(made_for, position(shown[-1])) if more else None
+    return list_body(shown, page, per_page, len(items), request_id, next_cursor)
+
+
 def days_page(scope_values, args, request_id, read):
     """The `{data, meta}` body for one page of the days from `args["first"]` to
     `args["last"]`, oldest first, by page or by cursor (every day is a row, so a cursor

@@ -6,7 +6,8 @@ what a generator needs that they do not write:
   leaves unknown fields open (an answer may gain a field without breaking a client);
 - a nullable reference is `anyOf: [reference, null]`, null written as OpenAPI 3.0.3
   says, so that a generator types it `Problem | None`;
-- a closed set (`Choice`) is a reference to its named enum (postline/web/choices.py);
+- a closed set (`Choice`) is a reference to its named enum (postline/web/choices.py),
+  a platform option's values (`PlatformChoice`) a plain string;
 - each operation declares the error statuses it can answer, derived from what it reads
   and who may call it (`error_statuses`), and the headers of its answers; each error
   answer has an example in the real error shape (`error_example`);
@@ -20,7 +21,7 @@ import apispec.ext.marshmallow
 import marshmallow
 from apispec import BasePlugin
 
-from postline.web.choices import CLOSED_SETS, Choice
+from postline.web.choices import CLOSED_SETS, Choice, PlatformChoice
 from postline.web.envelopes import Answer
 from postline.web.errors import HTTP_ERRORS
 from postline.web.fields import NO_NUL, TimestampInput, input_field_properties
@@ -182,6 +183,8 @@ DEFAULT_ERROR = (
 # answer but a 401 (no key, nothing counted).
 ERROR_HEADERS = {401: ("WWW-Authenticate",), 409: ("Retry-After",), 429: ("Retry-After",)}
 BODY_METHODS = ("post", "patch", "delete", "put")
+# Where Blueprint.doc keeps the parameters a view's docs add (postline/web/api.py).
+EXTRA_PARAMETERS = "x-parameters"
 
 
 class MarshmallowPlugin(apispec.ext.marshmallow.MarshmallowPlugin):
@@ -214,6 +217,14 @@ def closed_set_properties(converter, field, ret, **kwargs):
     for keyword in ("type", "enum", "pattern", "nullable"):
         ret.pop(keyword, None)
     _refer(ret, {"$ref": f"#/components/schemas/{field.closed_set.name}"}, field.allow_none)
+    return {}
+
+
+def platform_choice_properties(converter, field, ret, **kwargs):
+    """A `PlatformChoice` as a plain string: its values are in its description, not in
+    an enum that an older generated client would hold a newer value to."""
+    if isinstance(field, PlatformChoice):
+        ret.pop("enum", None)
     return {}
 
 
@@ -313,12 +324,16 @@ def error_statuses(method, path, operation):
 
 
 class OperationsPlugin(BasePlugin):
-    """Completes each operation: its derived error answers and its answers' headers."""
+    """Completes each operation: the parameters its docs add (Blueprint.doc), its derived
+    error answers and its answers' headers."""
 
     def operation_helper(self, path=None, operations=None, **kwargs):
         for method, operation in (operations or {}).items():
             if not operation.get("operationId"):
                 raise RuntimeError(f"{method.upper()} {path} has no operationId (docs/api.md)")
+            added = operation.pop(EXTRA_PARAMETERS, {})
+            if added:
+                operation["parameters"] = [*operation.get("parameters", []), *added.values()]
             # flask-smorest keys some answers by int, others by str: one key per status.
             responses = {str(status): response for status, response in operation.get("responses", {}).items()}
             for status in error_statuses(method, path, operation):

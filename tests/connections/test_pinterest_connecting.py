@@ -145,6 +145,45 @@ def test_a_connection_lists_the_boards_it_may_pin_to(api, fake_pinterest, monkey
     assert answer.get_json()["meta"]["pagination"]["total"] == 2
 
 
+def test_boards_page_like_every_list_and_hold_still_while_boards_change(api, fake_pinterest, monkeypatch):
+    """Read whole from Pinterest at each request, paged here oldest first (by id): a board
+    that was there when the first page was read shows exactly once, whatever is made or
+    removed meanwhile."""
+    at_pinterest = [board(n) for n in (5, 1, 40, 3, 12)]  # Pinterest's own order
+    monkeypatch.setattr(fake_pinterest, "boards_of", lambda grant: list(at_pinterest))
+    boards_of = f"/v1/connections/{connect(api)['id']}/boards"
+    first = api.get(f"{boards_of}?per_page=2")
+    assert first.status_code == 200, first.get_data(as_text=True)
+    assert [b["id"] for b in first.get_json()["data"]] == [board(1)["id"], board(3)["id"]]
+    pagination = first.get_json()["meta"]["pagination"]
+    assert (pagination["total"], pagination["total_pages"]) == (5, 3) and pagination["next_cursor"]
+    assert first.headers["Link"].endswith('rel="next"') and "cursor=" in first.headers["Link"]
+    second_by_page = api.get(f"{boards_of}?per_page=2&page=2").get_json()["data"]
+    assert [b["id"] for b in second_by_page] == [board(5)["id"], board(12)["id"]]
+    # Meanwhile: the first page's last board removed, one made before it, one after all.
+    at_pinterest[:] = [board(n) for n in (5, 1, 40, 12, 2, 99)]
+    rest, link = [], first.headers["Link"][1 : first.headers["Link"].index(">")]
+    while link:
+        answer = api.get(link)
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+        rest += [b["id"] for b in answer.get_json()["data"]]
+        link = answer.headers.get("Link", "")[1:].split(">")[0]
+    assert rest == [board(n)["id"] for n in (5, 12, 40, 99)]
+    assert_error(api.get(f"{boards_of}?cursor=nope"), 400, "VALIDATION_ERROR")
+
+
+def board(n):
+    """A board at the fake Pinterest whose id is the account's n-th."""
+    board_id = str(1_089_308_447_600_000_000 + n)
+    return {
+        "id": board_id,
+        "name": f"Board {n}",
+        "description": None,
+        "privacy": "PUBLIC",
+        "owner": USER["username"],
+    }
+
+
 def test_boards_of_a_refused_token_are_read_after_a_refresh(api, fake_pinterest):
     connection = connect(api)
     fake_pinterest.expire_access_tokens()

@@ -14,6 +14,7 @@ from devtools.client import Api
 from devtools.media import image
 from mcp_server import build_server
 from models import TEST
+from postline import platforms
 from tests.mcp import REQUIRED_TOOLS
 
 
@@ -80,6 +81,15 @@ def test_tools_list_every_tool_with_its_input_schema(app, key):
     assert {"page", "per_page", "cursor", "sort"} <= set(tools["list_deliveries"].input_schema["properties"])
     assert tools["list_posts"].annotations.read_only_hint is True
     assert tools["delete_post"].annotations.destructive_hint is True
+
+
+def test_list_connections_names_every_network_and_how_each_connects(app, key):
+    """From the platform registry: every network, and Bluesky's sign-in without a browser."""
+    (listed,) = over_mcp(app, key, lambda client: client.list_tools())
+    [described] = [each.description for each in listed.tools if each.name == "list_connections"]
+    for adapter in platforms.PROVIDERS.values():
+        assert adapter.name in described
+    assert "Bluesky with its handle and an app password (POST /v1/connections/bluesky)" in described
 
 
 def test_create_post_schedules_a_post_the_api_then_shows(app, api, key, channel):

@@ -4,13 +4,16 @@ that a fixed word (`batch`, `import`, `upload`, `sandbox`, a provider) never rea
 id route."""
 
 import http.server
+import re
 import threading
 
 import pytest
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
+from devtools.fakes.bluesky import ACCOUNT, FakeBluesky
 from devtools.media import image, upload
 from postline.web.api import PATH_PARAMETERS, PrefixedId
+from tests.support import fakes
 from tests.support.client import assert_error
 
 PNG = image("PNG", (12, 9))
@@ -18,9 +21,18 @@ FIXED_WORDS = ("batch", "import", "upload", "sandbox", "x", "meta", "verify-chan
 
 
 @pytest.fixture
-def settings(settings):
-    """Imports may fetch from the test's own server on 127.0.0.1 over http."""
+def fake_bluesky():
+    fake = fakes.on_steady_port(FakeBluesky)
+    yield fake
+    fakes.close(fake)
+
+
+@pytest.fixture
+def settings(settings, fake_bluesky):
+    """Imports may fetch from the test's own server on 127.0.0.1 over http; Bluesky is
+    the fake."""
     settings["media"].update(import_allow_http=True, import_allow_private_targets=True, import_timeout=2)
+    settings["bluesky"] = fake_bluesky.settings()
     return settings
 
 
@@ -94,7 +106,11 @@ def test_every_201_names_the_resource_it_created_in_location(client, api, make_k
     created(
         "POST /v1/connections/sandbox", tester.post("/v1/connections/sandbox", json=simulated), reader=tester
     )
-    assert answered == creating
+    signing_in = {"handle": ACCOUNT["handle"], "appPassword": ACCOUNT["app_password"]}
+    created("POST /v1/connections/bluesky", api.post("/v1/connections/bluesky", json=signing_in))
+    # Every operation the document says answers 201, whichever comes next, is created above.
+    assert creating - answered == set(), "answers 201 but this test creates none: add it"
+    assert answered <= creating, "answered 201 but the document does not say so"
 
 
 def test_a_401_says_how_to_authenticate_and_whether_the_key_was_refused(client, api, make_key):
@@ -152,7 +168,17 @@ def _id_arguments(rule):
 def test_id_parameters_are_documented_with_their_prefix(client):
     spec = client.get("/openapi.json").get_json()
     for path, item in spec["paths"].items():
-        for parameter in item.get("parameters", []):
+        # A path's own parameters are its path parameters alone; an operation's query
+        # and headers are the operation's.
+        assert all(parameter["in"] == "path" for parameter in item.get("parameters", [])), path
+        in_path = [
+            parameter
+            for operation in [item, *(item[method] for method in item if method != "parameters")]
+            for parameter in operation.get("parameters", [])
+            if parameter["in"] == "path"
+        ]
+        assert {parameter["name"] for parameter in in_path} == set(re.findall(r"{(\w+)}", path)), path
+        for parameter in in_path:
             prefix = PATH_PARAMETERS[parameter["name"]][2]
             if prefix is None:
                 assert "pattern" not in parameter["schema"], (path, parameter["name"])

@@ -6,11 +6,14 @@ import re
 import time
 import uuid
 
+import flask
 import jsonschema
 import pytest
 import requests
 import schemathesis
+from flask.views import MethodView
 from hypothesis import HealthCheck, given, settings
+from marshmallow import Schema, fields
 from openapi_schema_validator import OAS30Validator
 from openapi_spec_validator import validate
 from schemathesis.checks import not_a_server_error
@@ -24,11 +27,14 @@ from schemathesis.specs.openapi.checks import (
 
 from devtools.fakes.bluesky import FakeBluesky
 from models import LIVE, TEST
+from postline import platforms
 from postline.jobs import heartbeat
-from postline.web.choices import CLOSED_SETS
+from postline.schemas.versions import OPTIONS
+from postline.web.api import Api, Blueprint
+from postline.web.choices import CLOSED_SETS, PlatformChoice
 from postline.webhooks import events
 from tests.support import offline_env
-from tests.support.client import v1_routes
+from tests.support.client import assert_error, v1_routes
 
 
 def test_document_is_valid_openapi(client):
@@ -59,9 +65,11 @@ def test_every_route_is_documented_with_its_errors(app, client):
             assert operation["security"] == [], (method, path)  # the OAuth callback
             continue
         expected = {"401", "429"}
+        assert operation["x-permission"] == rule.permission, (method, path)
         if rule.permission:
             expected.add("403")
-            assert operation["x-permission"] == rule.permission
+        else:  # any valid key, as the document says in words too
+            assert "403" not in responses and "Any valid key may call it." in operation["description"]
         if "{" in documented:
             expected.add("404")
         body = operation.get("requestBody", {}).get("content", {})
@@ -454,6 +462,61 @@ def test_closed_sets_are_named_enums_and_open_sets_strings(client):
     assert connections["filter[status][eq]"]["schema"] == {"$ref": "#/components/schemas/ConnectionStatus"}
 
 
+def test_platform_options_are_strings_naming_their_values_the_server_checks(client, api):
+    """A platform defines its options' values and may add one (X did, `subscribers`): a
+    string whose description names them, not an enum an older client would refuse."""
+    schemas = client.get("/openapi.json").get_json()["components"]["schemas"]
+    checked = 0
+    for options in OPTIONS.values():
+        documented = schemas[options.__name__.removesuffix("Schema")]["properties"]
+        for name, field in options().fields.items():
+            assert "enum" not in documented[name], (options.__name__, name)
+            if isinstance(field, PlatformChoice):
+                assert documented[name]["type"] == "string"
+                assert all(value in documented[name]["description"] for value in field.values), name
+                checked += 1
+    assert checked >= 7
+    channel = api.post("/v1/channels", json={"name": "Options"}).get_json()["data"]["id"]
+    body = {"channelId": channel, "content": "x", "platforms": {"x": {"options": {"replySettings": "all"}}}}
+    refused = assert_error(api.post("/v1/posts", json=body), 400, "VALIDATION_ERROR")
+    assert refused["details"] == [
+        {
+            "field": "platforms.x.options.replySettings",
+            "message": "Must be one of: following, mentionedUsers, subscribers, verified.",
+        }
+    ]
+
+
+def test_open_sets_list_every_value_the_registry_knows(client):
+    """Every open set's description lists, as known today, each provider, platform and
+    event type there is: a network added to the registry is listed everywhere at once."""
+    spec = client.get("/openapi.json").get_json()
+    registry = {
+        "provider": set(platforms.PROVIDERS),
+        "platform": set(platforms.PUBLISHERS) - {"sandbox"},
+        "event": set(events.TYPES),
+    }
+    described = [
+        (f"{name}.{field}", field.removesuffix("s"), definition)
+        for name, schema in spec["components"]["schemas"].items()
+        for field, definition in schema.get("properties", {}).items()
+        if field.removesuffix("s") in registry
+        and "string" in (definition.get("type"), definition.get("items", {}).get("type"))
+        and "enum" not in definition  # an event body's own `event`
+    ]
+    described += [
+        (f"{path} {parameter['name']}", "provider", parameter)
+        for path, item in spec["paths"].items()
+        for operation in [item, *(item[method] for method in item if method != "parameters")]
+        for parameter in operation.get("parameters", [])
+        if "provider" in parameter["name"]
+    ]
+    assert len(described) >= 20
+    for where, kind, definition in described:
+        listed = re.split(r"known today: |from: ", definition["description"])[-1]
+        assert registry[kind] <= set(re.findall(r"[\w.]+", listed)), where
+
+
 def test_filters_are_named_as_sent_with_a_style_generators_handle(client, api):
     spec = client.get("/openapi.json").get_json()
     parameters = {p["name"]: p for p in spec["paths"]["/v1/posts"]["get"]["parameters"]}
@@ -543,3 +606,29 @@ def test_the_scheduling_fields_of_a_new_post_have_examples(client):
     properties = client.get("/openapi.json").get_json()["components"]["schemas"]["PostCreate"]["properties"]
     for name in ("queue", "queueAfter", "recurrence", "evergreen"):
         assert "example" in properties[name], name
+
+
+def test_a_views_parameters_are_documented_together_whichever_decorator_adds_them(client):
+    """@blp.arguments' query, @idempotent's header and a view's own @blp.doc parameters
+    all reach the operation: flask-smorest would keep the last doc's list alone."""
+    spec = client.get("/openapi.json").get_json()
+    imports = spec["paths"]["/v1/posts/import"]
+    assert "parameters" not in imports
+    assert {p["name"] for p in imports["post"]["parameters"]} == {"dryRun", "Idempotency-Key"}
+    app = flask.Flask("parameters")
+    app.config.update(API_TITLE="t", API_VERSION="1", OPENAPI_VERSION="3.0.3")
+    api = Api(app)
+    blp = Blueprint("things", __name__)
+
+    @blp.route("/things")
+    class Things(MethodView):
+        @blp.doc(operationId="createThing", parameters=[{"in": "header", "name": "A", "schema": {}}])
+        @blp.doc(parameters=[{"in": "header", "name": "B", "schema": {}}])
+        @blp.arguments(Schema.from_dict({"dryRun": fields.Boolean()}), location="query")
+        @blp.response(200)
+        def post(self, query):
+            return {}
+
+    api.register_blueprint(blp)
+    parameters = api.spec.to_dict()["paths"]["/things"]["post"]["parameters"]
+    assert [parameter["name"] for parameter in parameters] == ["dryRun", "B", "A"]

@@ -306,10 +306,12 @@ export const verifyConnection = <ThrowOnError extends boolean = false>(options: 
 /**
  * List a connection's boards
  *
- * The boards a Pinterest connection may pin to, read from Pinterest now: a post to
- * the account names one as `platforms.pinterest.options.boardId`. A connection of
- * another platform, or one expired or revoked, is a 400 naming `id`; 503
- * `PLATFORM_UNAVAILABLE` when Pinterest cannot answer now.
+ * The boards a Pinterest connection may pin to, read from Pinterest now, every
+ * one at each request, and paged here: oldest first (by id), so that pages by
+ * cursor hold still while boards are made or removed. A post to the account names
+ * one as `platforms.pinterest.options.boardId`. A connection of another platform,
+ * or one expired or revoked, is a 400 naming `id`; 503 `PLATFORM_UNAVAILABLE` when
+ * Pinterest cannot answer now.
  */
 export const listConnectionBoards = <ThrowOnError extends boolean = false>(options: Options<ListConnectionBoardsData, ThrowOnError>) => (options.client ?? client).get<ListConnectionBoardsResponses, ListConnectionBoardsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

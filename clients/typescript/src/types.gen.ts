@@ -649,7 +649,7 @@ export type PlatformLimits = {
 
 export type PlatformProvider = {
     /**
-     * The `{provider}` of /v1/connections/{provider}/auth
+     * The `{provider}` of /v1/connections/{provider}/auth; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     provider: string;
     /**
@@ -657,7 +657,7 @@ export type PlatformProvider = {
      */
     name: string;
     /**
-     * Where its connections publish: a target's and a connection's `platform`
+     * Where its connections publish: a target's and a connection's `platform`; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     platforms: Array<string>;
     /**
@@ -718,9 +718,9 @@ export type Poll = {
 
 export type XOptions = {
     /**
-     * Who may reply; everyone when omitted
+     * Who may reply: following, mentionedUsers, subscribers or verified; everyone when omitted
      */
-    replySettings?: 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
+    replySettings?: string;
     /**
      * A poll; X takes no media beside it (400 naming the poll)
      */
@@ -754,7 +754,7 @@ export type LinkedInOptions = {
     /**
      * Who sees the post: PUBLIC (the default) or CONNECTIONS
      */
-    visibility?: 'PUBLIC' | 'CONNECTIONS';
+    visibility?: string;
     /**
      * The title of a document post (one PDF as its media); the file's name without its extension when omitted
      */
@@ -818,7 +818,7 @@ export type InstagramOptions = {
     /**
      * feed (the default; 2-10 media make a carousel), reel (one video), story (one image or video, no caption)
      */
-    type?: 'feed' | 'reel' | 'story';
+    type?: string;
     /**
      * A reel also shown in the feed
      */
@@ -862,9 +862,9 @@ export type TikTokOptions = {
      */
     title?: string;
     /**
-     * Must be one the creator allows (checked at publish time)
+     * Who sees the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY; one the creator allows (checked at publish time)
      */
-    privacyLevel?: 'PUBLIC_TO_EVERYONE' | 'MUTUAL_FOLLOW_FRIENDS' | 'FOLLOWER_OF_CREATOR' | 'SELF_ONLY';
+    privacyLevel?: string;
     /**
      * No comments on the post
      */
@@ -952,7 +952,7 @@ export type MastodonOptions = {
     /**
      * Who sees the post and its thread: public, unlisted (kept out of public timelines), private (followers only) or direct (the accounts it mentions); the account's own default when omitted
      */
-    visibility?: 'public' | 'unlisted' | 'private' | 'direct';
+    visibility?: string;
     /**
      * A content warning shown instead of the text until the reader opens it, on every status of the post; it counts toward the instance's character limit
      */
@@ -994,7 +994,7 @@ export type ThreadsOptions = {
     /**
      * Who may reply: everyone (the default), accounts_you_follow or mentioned_only
      */
-    replyControl?: 'everyone' | 'accounts_you_follow' | 'mentioned_only';
+    replyControl?: string;
     /**
      * The post's topic, 1 to 50 characters without periods or ampersands
      */
@@ -1040,7 +1040,7 @@ export type YouTubeOptions = {
     /**
      * public (the default), unlisted or private (the default with publishAt)
      */
-    privacyStatus?: 'public' | 'unlisted' | 'private';
+    privacyStatus?: string;
     /**
      * The video's category (22, People & Blogs, when omitted)
      */
@@ -1216,7 +1216,7 @@ export type PostTarget = {
      */
     connectionId: string | null;
     /**
-     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, pinterest, sandbox
+     * Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest, sandbox
      */
     platform: string;
     /**
@@ -2505,7 +2505,7 @@ export type EventTarget = {
      */
     connection_id: string | null;
     /**
-     * Where it went; known today: x, linkedin, facebook, instagram, tiktok, sandbox
+     * Where it went; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest, sandbox
      */
     platform: string;
     /**
@@ -2662,7 +2662,7 @@ export type PostCommentFailedData = {
      */
     channel_id: string;
     /**
-     * Where the comment was to go
+     * Where the comment was to go; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     platform: string;
     /**
@@ -2764,11 +2764,11 @@ export type ConnectionExpiredData = {
      */
     connection_id: string;
     /**
-     * How it was connected; known today: x, linkedin, meta, tiktok
+     * How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     provider: string;
     /**
-     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok
+     * Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
      */
     platform: string;
     /**
@@ -4011,7 +4011,20 @@ export type ListConnectionBoardsData = {
          */
         connection_id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * The page to return, from 1 (a page past the end is empty). Pages are offsets: rows added or removed between two requests shift later pages; `cursor` does not. Not with `cursor`.
+         */
+        page?: number;
+        /**
+         * Items per page, 1 to 100
+         */
+        per_page?: number;
+        /**
+         * The page after the one that answered this `meta.pagination.next_cursor` (also in its `Link: <...>; rel="next"`). Send the same sort and filters: a page by cursor never repeats or skips a row that was there when the first page was read.
+         */
+        cursor?: string;
+    };
     url: '/v1/connections/{connection_id}/boards';
 };
 
@@ -4107,7 +4120,7 @@ export type StartConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, threads or pinterest
+         * The provider (GET /v1/platforms lists this server's); known today: x, linkedin, meta (Facebook and Instagram), tiktok, bluesky, mastodon, threads, youtube, pinterest
          */
         provider: string;
     };
@@ -4174,7 +4187,7 @@ export type FinishConnectionAuthorizationData = {
     body?: never;
     path: {
         /**
-         * The provider: x, linkedin, meta (Facebook Pages and Instagram), tiktok, bluesky, mastodon, threads or pinterest
+         * The provider (GET /v1/platforms lists this server's); known today: x, linkedin, meta (Facebook and Instagram), tiktok, bluesky, mastodon, threads, youtube, pinterest
          */
         provider: string;
     };

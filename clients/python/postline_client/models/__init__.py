@@ -56,10 +56,8 @@ from .import_completed_event import ImportCompletedEvent
 from .import_completed_event_event import ImportCompletedEventEvent
 from .import_response import ImportResponse
 from .instagram_options import InstagramOptions
-from .instagram_options_type import InstagramOptionsType
 from .instagram_version import InstagramVersion
 from .linked_in_options import LinkedInOptions
-from .linked_in_options_visibility import LinkedInOptionsVisibility
 from .linked_in_version import LinkedInVersion
 from .list_api_keys_sort import ListApiKeysSort
 from .list_channels_sort import ListChannelsSort
@@ -69,7 +67,6 @@ from .list_posts_sort import ListPostsSort
 from .list_webhook_deliveries_sort import ListWebhookDeliveriesSort
 from .list_webhooks_sort import ListWebhooksSort
 from .mastodon_options import MastodonOptions
-from .mastodon_options_visibility import MastodonOptionsVisibility
 from .mastodon_version import MastodonVersion
 from .media import Media
 from .media_deleted import MediaDeleted
@@ -146,10 +143,8 @@ from .slot_day import SlotDay
 from .target_status import TargetStatus
 from .thread_part import ThreadPart
 from .threads_options import ThreadsOptions
-from .threads_options_reply_control import ThreadsOptionsReplyControl
 from .threads_version import ThreadsVersion
 from .tik_tok_options import TikTokOptions
-from .tik_tok_options_privacy_level import TikTokOptionsPrivacyLevel
 from .tiktok_version import TiktokVersion
 from .usage_counts import UsageCounts
 from .usage_day import UsageDay
@@ -177,10 +172,8 @@ from .webhook_with_secret import WebhookWithSecret
 from .webhook_with_secret_response import WebhookWithSecretResponse
 from .worker_status import WorkerStatus
 from .x_options import XOptions
-from .x_options_reply_settings import XOptionsReplySettings
 from .x_version import XVersion
 from .you_tube_options import YouTubeOptions
-from .you_tube_options_privacy_status import YouTubeOptionsPrivacyStatus
 from .you_tube_version import YouTubeVersion
 
 __all__ = (
@@ -240,10 +233,8 @@ __all__ = (
     "ImportCompletedEventEvent",
     "ImportResponse",
     "InstagramOptions",
-    "InstagramOptionsType",
     "InstagramVersion",
     "LinkedInOptions",
-    "LinkedInOptionsVisibility",
     "LinkedInVersion",
     "ListApiKeysSort",
     "ListChannelsSort",
@@ -253,7 +244,6 @@ __all__ = (
     "ListWebhookDeliveriesSort",
     "ListWebhooksSort",
     "MastodonOptions",
-    "MastodonOptionsVisibility",
     "MastodonVersion",
     "Media",
     "MediaDeleted",
@@ -330,10 +320,8 @@ __all__ = (
     "TargetStatus",
     "ThreadPart",
     "ThreadsOptions",
-    "ThreadsOptionsReplyControl",
     "ThreadsVersion",
     "TikTokOptions",
-    "TikTokOptionsPrivacyLevel",
     "TiktokVersion",
     "UsageCounts",
     "UsageDay",
@@ -361,9 +349,7 @@ __all__ = (
     "WebhookWithSecretResponse",
     "WorkerStatus",
     "XOptions",
-    "XOptionsReplySettings",
     "XVersion",
     "YouTubeOptions",
-    "YouTubeOptionsPrivacyStatus",
     "YouTubeVersion",
 )

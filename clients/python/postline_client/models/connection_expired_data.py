@@ -20,8 +20,10 @@ class ConnectionExpiredData:
     """
     Attributes:
         connection_id (str): The connection, `conn_...`
-        provider (str): How it was connected; known today: x, linkedin, meta, tiktok
-        platform (str): Where it publishes; known today: x, linkedin, facebook, instagram, tiktok
+        provider (str): How it was connected; known today: x, linkedin, meta, tiktok, bluesky, mastodon, threads,
+            youtube, pinterest
+        platform (str): Where it publishes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon,
+            threads, youtube, pinterest
         status (ConnectionStatus): `active`; `expired` or `revoked` (the platform refused its tokens for good: it
             publishes nothing until connected again); `error` (the last verification failed for another reason).
         reason (Problem):

@@ -20,7 +20,8 @@ class EventTarget:
     """
     Attributes:
         connection_id (None | str): The platform connection, `conn_...` (null for the sandbox)
-        platform (str): Where it went; known today: x, linkedin, facebook, instagram, tiktok, sandbox
+        platform (str): Where it went; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon,
+            threads, youtube, pinterest, sandbox
         status (TargetStatus): Where one platform's copy of a post stands: `pending`, `sending` (a call is in flight),
             `processing` (the platform took it and finishes later), `published`, `failed`, or `unconfirmed` (the outcome of
             a send is unknown: never re-sent on its own).

@@ -5,7 +5,6 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.instagram_options_type import InstagramOptionsType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="InstagramOptions")
@@ -15,22 +14,20 @@ T = TypeVar("T", bound="InstagramOptions")
 class InstagramOptions:
     """
     Attributes:
-        type_ (InstagramOptionsType | Unset): feed (the default; 2-10 media make a carousel), reel (one video), story
-            (one image or video, no caption)
+        type_ (str | Unset): feed (the default; 2-10 media make a carousel), reel (one video), story (one image or
+            video, no caption)
         share_to_feed (bool | Unset): A reel also shown in the feed
         cover_media (str | Unset): A reel's cover image (a media key); not with thumbOffsetMs
         thumb_offset_ms (int | Unset): A reel's cover frame, ms into the video
     """
 
-    type_: InstagramOptionsType | Unset = UNSET
+    type_: str | Unset = UNSET
     share_to_feed: bool | Unset = UNSET
     cover_media: str | Unset = UNSET
     thumb_offset_ms: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        type_: str | Unset = UNSET
-        if not isinstance(self.type_, Unset):
-            type_ = self.type_.value
+        type_ = self.type_
 
         share_to_feed = self.share_to_feed
 
@@ -55,12 +52,7 @@ class InstagramOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        _type_ = d.pop("type", UNSET)
-        type_: InstagramOptionsType | Unset
-        if isinstance(_type_, Unset):
-            type_ = UNSET
-        else:
-            type_ = InstagramOptionsType(_type_)
+        type_ = d.pop("type", UNSET)
 
         share_to_feed = d.pop("shareToFeed", UNSET)
 

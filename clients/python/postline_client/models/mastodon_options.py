@@ -5,7 +5,6 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.mastodon_options_visibility import MastodonOptionsVisibility
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="MastodonOptions")
@@ -15,24 +14,21 @@ T = TypeVar("T", bound="MastodonOptions")
 class MastodonOptions:
     """
     Attributes:
-        visibility (MastodonOptionsVisibility | Unset): Who sees the post and its thread: public, unlisted (kept out of
-            public timelines), private (followers only) or direct (the accounts it mentions); the account's own default when
-            omitted
+        visibility (str | Unset): Who sees the post and its thread: public, unlisted (kept out of public timelines),
+            private (followers only) or direct (the accounts it mentions); the account's own default when omitted
         spoiler_text (str | Unset): A content warning shown instead of the text until the reader opens it, on every
             status of the post; it counts toward the instance's character limit
         sensitive (bool | Unset): The media are hidden until the reader opens them
         language (str | Unset): The text's language, an ISO 639-1 code (`en`, `de`)
     """
 
-    visibility: MastodonOptionsVisibility | Unset = UNSET
+    visibility: str | Unset = UNSET
     spoiler_text: str | Unset = UNSET
     sensitive: bool | Unset = UNSET
     language: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        visibility: str | Unset = UNSET
-        if not isinstance(self.visibility, Unset):
-            visibility = self.visibility.value
+        visibility = self.visibility
 
         spoiler_text = self.spoiler_text
 
@@ -57,12 +53,7 @@ class MastodonOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        _visibility = d.pop("visibility", UNSET)
-        visibility: MastodonOptionsVisibility | Unset
-        if isinstance(_visibility, Unset):
-            visibility = UNSET
-        else:
-            visibility = MastodonOptionsVisibility(_visibility)
+        visibility = d.pop("visibility", UNSET)
 
         spoiler_text = d.pop("spoilerText", UNSET)
 

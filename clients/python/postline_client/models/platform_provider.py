@@ -17,9 +17,11 @@ T = TypeVar("T", bound="PlatformProvider")
 class PlatformProvider:
     """
     Attributes:
-        provider (str): The `{provider}` of /v1/connections/{provider}/auth
+        provider (str): The `{provider}` of /v1/connections/{provider}/auth; known today: x, linkedin, meta, tiktok,
+            bluesky, mastodon, threads, youtube, pinterest
         name (str): As people write it
-        platforms (list[str]): Where its connections publish: a target's and a connection's `platform`
+        platforms (list[str]): Where its connections publish: a target's and a connection's `platform`; known today: x,
+            linkedin, facebook, instagram, tiktok, bluesky, mastodon, threads, youtube, pinterest
         configured (bool): This server's settings for it are complete (Bluesky and Mastodon need none); false:
             connecting answers 400 PROVIDER_NOT_CONFIGURED, or fails at the token exchange
         available (bool): The calling key can connect an account of it now: configured, and a live key (a test-mode key

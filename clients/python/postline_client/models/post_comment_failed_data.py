@@ -19,7 +19,8 @@ class PostCommentFailedData:
     Attributes:
         post_id (str): The post's id, `post_...`
         channel_id (str): Its channel's id, `ch_...`
-        platform (str): Where the comment was to go
+        platform (str): Where the comment was to go; known today: x, linkedin, facebook, instagram, tiktok, bluesky,
+            mastodon, threads, youtube, pinterest
         part_index (int): The comment's place among its target's parts
         error (Problem):
     """

@@ -22,7 +22,7 @@ class PostTarget:
     Attributes:
         connection_id (None | str): The platform connection it goes to (null for the sandbox)
         platform (str): Where it goes; known today: x, linkedin, facebook, instagram, tiktok, bluesky, mastodon,
-            threads, pinterest, sandbox
+            threads, youtube, pinterest, sandbox
         status (TargetStatus): Where one platform's copy of a post stands: `pending`, `sending` (a call is in flight),
             `processing` (the platform took it and finishes later), `published`, `failed`, or `unconfirmed` (the outcome of
             a send is unknown: never re-sent on its own).

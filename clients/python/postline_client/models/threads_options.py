@@ -5,7 +5,6 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.threads_options_reply_control import ThreadsOptionsReplyControl
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ThreadsOptions")
@@ -15,20 +14,17 @@ T = TypeVar("T", bound="ThreadsOptions")
 class ThreadsOptions:
     """
     Attributes:
-        reply_control (ThreadsOptionsReplyControl | Unset): Who may reply: everyone (the default), accounts_you_follow
-            or mentioned_only
+        reply_control (str | Unset): Who may reply: everyone (the default), accounts_you_follow or mentioned_only
         topic_tag (str | Unset): The post's topic, 1 to 50 characters without periods or ampersands
         link_attachment (str | Unset): A link shown as the post's preview card (a post without media)
     """
 
-    reply_control: ThreadsOptionsReplyControl | Unset = UNSET
+    reply_control: str | Unset = UNSET
     topic_tag: str | Unset = UNSET
     link_attachment: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        reply_control: str | Unset = UNSET
-        if not isinstance(self.reply_control, Unset):
-            reply_control = self.reply_control.value
+        reply_control = self.reply_control
 
         topic_tag = self.topic_tag
 
@@ -49,12 +45,7 @@ class ThreadsOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        _reply_control = d.pop("replyControl", UNSET)
-        reply_control: ThreadsOptionsReplyControl | Unset
-        if isinstance(_reply_control, Unset):
-            reply_control = UNSET
-        else:
-            reply_control = ThreadsOptionsReplyControl(_reply_control)
+        reply_control = d.pop("replyControl", UNSET)
 
         topic_tag = d.pop("topicTag", UNSET)
 

@@ -5,7 +5,6 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.tik_tok_options_privacy_level import TikTokOptionsPrivacyLevel
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TikTokOptions")
@@ -16,7 +15,8 @@ class TikTokOptions:
     """
     Attributes:
         title (str | Unset): A photo post's title
-        privacy_level (TikTokOptionsPrivacyLevel | Unset): Must be one the creator allows (checked at publish time)
+        privacy_level (str | Unset): Who sees the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR
+            or SELF_ONLY; one the creator allows (checked at publish time)
         disable_comment (bool | Unset): No comments on the post
         disable_duet (bool | Unset): No duets (videos only)
         disable_stitch (bool | Unset): No stitches of the video
@@ -26,7 +26,7 @@ class TikTokOptions:
     """
 
     title: str | Unset = UNSET
-    privacy_level: TikTokOptionsPrivacyLevel | Unset = UNSET
+    privacy_level: str | Unset = UNSET
     disable_comment: bool | Unset = UNSET
     disable_duet: bool | Unset = UNSET
     disable_stitch: bool | Unset = UNSET
@@ -37,9 +37,7 @@ class TikTokOptions:
     def to_dict(self) -> dict[str, Any]:
         title = self.title
 
-        privacy_level: str | Unset = UNSET
-        if not isinstance(self.privacy_level, Unset):
-            privacy_level = self.privacy_level.value
+        privacy_level = self.privacy_level
 
         disable_comment = self.disable_comment
 
@@ -80,12 +78,7 @@ class TikTokOptions:
         d = dict(src_dict)
         title = d.pop("title", UNSET)
 
-        _privacy_level = d.pop("privacyLevel", UNSET)
-        privacy_level: TikTokOptionsPrivacyLevel | Unset
-        if isinstance(_privacy_level, Unset):
-            privacy_level = UNSET
-        else:
-            privacy_level = TikTokOptionsPrivacyLevel(_privacy_level)
+        privacy_level = d.pop("privacyLevel", UNSET)
 
         disable_comment = d.pop("disableComment", UNSET)
 

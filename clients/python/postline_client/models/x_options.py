@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.x_options_reply_settings import XOptionsReplySettings
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -19,17 +18,16 @@ T = TypeVar("T", bound="XOptions")
 class XOptions:
     """
     Attributes:
-        reply_settings (XOptionsReplySettings | Unset): Who may reply; everyone when omitted
+        reply_settings (str | Unset): Who may reply: following, mentionedUsers, subscribers or verified; everyone when
+            omitted
         poll (Poll | Unset):
     """
 
-    reply_settings: XOptionsReplySettings | Unset = UNSET
+    reply_settings: str | Unset = UNSET
     poll: Poll | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        reply_settings: str | Unset = UNSET
-        if not isinstance(self.reply_settings, Unset):
-            reply_settings = self.reply_settings.value
+        reply_settings = self.reply_settings
 
         poll: dict[str, Any] | Unset = UNSET
         if not isinstance(self.poll, Unset):
@@ -50,12 +48,7 @@ class XOptions:
         from ..models.poll import Poll  # noqa: PLC0415
 
         d = dict(src_dict)
-        _reply_settings = d.pop("replySettings", UNSET)
-        reply_settings: XOptionsReplySettings | Unset
-        if isinstance(_reply_settings, Unset):
-            reply_settings = UNSET
-        else:
-            reply_settings = XOptionsReplySettings(_reply_settings)
+        reply_settings = d.pop("replySettings", UNSET)
 
         _poll = d.pop("poll", UNSET)
         poll: Poll | Unset

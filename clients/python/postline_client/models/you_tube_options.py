@@ -6,7 +6,6 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.you_tube_options_privacy_status import YouTubeOptionsPrivacyStatus
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="YouTubeOptions")
@@ -19,8 +18,7 @@ class YouTubeOptions:
         title (str | Unset): The video's title, 1 to 100 characters without < or >; when omitted, the text's first line
             (cut at a word to 100 characters), or else the file's name
         tags (list[str] | Unset): Keywords, at most 500 characters together as YouTube counts them
-        privacy_status (YouTubeOptionsPrivacyStatus | Unset): public (the default), unlisted or private (the default
-            with publishAt)
+        privacy_status (str | Unset): public (the default), unlisted or private (the default with publishAt)
         category_id (str | Unset): The video's category (22, People & Blogs, when omitted)
         made_for_kids (bool | Unset): Made for kids (false when omitted); such a video takes no comments
         publish_at (datetime.datetime | int | Unset): A moment: Unix milliseconds, or ISO 8601 with `Z` or an offset
@@ -32,7 +30,7 @@ class YouTubeOptions:
 
     title: str | Unset = UNSET
     tags: list[str] | Unset = UNSET
-    privacy_status: YouTubeOptionsPrivacyStatus | Unset = UNSET
+    privacy_status: str | Unset = UNSET
     category_id: str | Unset = UNSET
     made_for_kids: bool | Unset = UNSET
     publish_at: datetime.datetime | int | Unset = UNSET
@@ -46,9 +44,7 @@ class YouTubeOptions:
         if not isinstance(self.tags, Unset):
             tags = self.tags
 
-        privacy_status: str | Unset = UNSET
-        if not isinstance(self.privacy_status, Unset):
-            privacy_status = self.privacy_status.value
+        privacy_status = self.privacy_status
 
         category_id = self.category_id
 
@@ -95,12 +91,7 @@ class YouTubeOptions:
 
         tags = cast(list[str], d.pop("tags", UNSET))
 
-        _privacy_status = d.pop("privacyStatus", UNSET)
-        privacy_status: YouTubeOptionsPrivacyStatus | Unset
-        if isinstance(_privacy_status, Unset):
-            privacy_status = UNSET
-        else:
-            privacy_status = YouTubeOptionsPrivacyStatus(_privacy_status)
+        privacy_status = d.pop("privacyStatus", UNSET)
 
         category_id = d.pop("categoryId", UNSET)
 

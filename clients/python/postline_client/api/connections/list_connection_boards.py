@@ -7,18 +7,33 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.board_list_response import BoardListResponse
 from ...models.error_response import ErrorResponse
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     connection_id: str,
+    *,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["per_page"] = per_page
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/connections/{connection_id}/boards".format(
             connection_id=quote(str(connection_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -77,16 +92,24 @@ def sync_detailed(
     connection_id: str,
     *,
     client: AuthenticatedClient | Client,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
 ) -> Response[BoardListResponse | ErrorResponse]:
     """List a connection's boards
 
-     The boards a Pinterest connection may pin to, read from Pinterest now: a post to
-    the account names one as `platforms.pinterest.options.boardId`. A connection of
-    another platform, or one expired or revoked, is a 400 naming `id`; 503
-    `PLATFORM_UNAVAILABLE` when Pinterest cannot answer now.
+     The boards a Pinterest connection may pin to, read from Pinterest now, every
+    one at each request, and paged here: oldest first (by id), so that pages by
+    cursor hold still while boards are made or removed. A post to the account names
+    one as `platforms.pinterest.options.boardId`. A connection of another platform,
+    or one expired or revoked, is a 400 naming `id`; 503 `PLATFORM_UNAVAILABLE` when
+    Pinterest cannot answer now.
 
     Args:
         connection_id (str):
+        page (int | Unset):
+        per_page (int | Unset):  Default: 20.
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,6 +121,9 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         connection_id=connection_id,
+        page=page,
+        per_page=per_page,
+        cursor=cursor,
     )
 
     response = client.get_httpx_client().request(
@@ -111,16 +137,24 @@ def sync(
     connection_id: str,
     *,
     client: AuthenticatedClient | Client,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
 ) -> BoardListResponse | ErrorResponse | None:
     """List a connection's boards
 
-     The boards a Pinterest connection may pin to, read from Pinterest now: a post to
-    the account names one as `platforms.pinterest.options.boardId`. A connection of
-    another platform, or one expired or revoked, is a 400 naming `id`; 503
-    `PLATFORM_UNAVAILABLE` when Pinterest cannot answer now.
+     The boards a Pinterest connection may pin to, read from Pinterest now, every
+    one at each request, and paged here: oldest first (by id), so that pages by
+    cursor hold still while boards are made or removed. A post to the account names
+    one as `platforms.pinterest.options.boardId`. A connection of another platform,
+    or one expired or revoked, is a 400 naming `id`; 503 `PLATFORM_UNAVAILABLE` when
+    Pinterest cannot answer now.
 
     Args:
         connection_id (str):
+        page (int | Unset):
+        per_page (int | Unset):  Default: 20.
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,6 +167,9 @@ def sync(
     return sync_detailed(
         connection_id=connection_id,
         client=client,
+        page=page,
+        per_page=per_page,
+        cursor=cursor,
     ).parsed
 
 
@@ -140,16 +177,24 @@ async def asyncio_detailed(
     connection_id: str,
     *,
     client: AuthenticatedClient | Client,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
 ) -> Response[BoardListResponse | ErrorResponse]:
     """List a connection's boards
 
-     The boards a Pinterest connection may pin to, read from Pinterest now: a post to
-    the account names one as `platforms.pinterest.options.boardId`. A connection of
-    another platform, or one expired or revoked, is a 400 naming `id`; 503
-    `PLATFORM_UNAVAILABLE` when Pinterest cannot answer now.
+     The boards a Pinterest connection may pin to, read from Pinterest now, every
+    one at each request, and paged here: oldest first (by id), so that pages by
+    cursor hold still while boards are made or removed. A post to the account names
+    one as `platforms.pinterest.options.boardId`. A connection of another platform,
+    or one expired or revoked, is a 400 naming `id`; 503 `PLATFORM_UNAVAILABLE` when
+    Pinterest cannot answer now.
 
     Args:
         connection_id (str):
+        page (int | Unset):
+        per_page (int | Unset):  Default: 20.
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,6 +206,9 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         connection_id=connection_id,
+        page=page,
+        per_page=per_page,
+        cursor=cursor,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -172,16 +220,24 @@ async def asyncio(
     connection_id: str,
     *,
     client: AuthenticatedClient | Client,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = 20,
+    cursor: str | Unset = UNSET,
 ) -> BoardListResponse | ErrorResponse | None:
     """List a connection's boards
 
-     The boards a Pinterest connection may pin to, read from Pinterest now: a post to
-    the account names one as `platforms.pinterest.options.boardId`. A connection of
-    another platform, or one expired or revoked, is a 400 naming `id`; 503
-    `PLATFORM_UNAVAILABLE` when Pinterest cannot answer now.
+     The boards a Pinterest connection may pin to, read from Pinterest now, every
+    one at each request, and paged here: oldest first (by id), so that pages by
+    cursor hold still while boards are made or removed. A post to the account names
+    one as `platforms.pinterest.options.boardId`. A connection of another platform,
+    or one expired or revoked, is a 400 naming `id`; 503 `PLATFORM_UNAVAILABLE` when
+    Pinterest cannot answer now.
 
     Args:
         connection_id (str):
+        page (int | Unset):
+        per_page (int | Unset):  Default: 20.
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,5 +251,8 @@ async def asyncio(
         await asyncio_detailed(
             connection_id=connection_id,
             client=client,
+            page=page,
+            per_page=per_page,
+            cursor=cursor,
         )
     ).parsed
