@@ -12,7 +12,7 @@ from flask.cli import AppGroup, with_appcontext
 from rich.progress import Progress
 
 from models import LIVE, TEST, Account, ApiKey, ConsoleUser, Import, Scope
-from postline import db, imports
+from postline import config, db, imports
 from postline.accounts import accounts, keys, users
 from postline.db import leases
 from postline.errors import Invalid, NotFound
@@ -50,8 +50,19 @@ ACCOUNT_OPTION = click.option(
 )
 
 
+# Addresses that listen on every interface: this machine reaches them on loopback.
+EVERY_INTERFACE = ("", "0.0.0.0", "[::]")
+
+
 def _console_url():
-    return current_app.config["POSTLINE"]["server"]["public_url"].rstrip("/") + "/console"
+    """The console's address: at [server] public_url, or, left at its default (a first
+    run on another port, `POSTLINE_SERVER_BIND=127.0.0.1:8010`), where `bind` listens."""
+    server = current_app.config["POSTLINE"]["server"]
+    base = server["public_url"]
+    host, colon, port = server["bind"].rpartition(":")
+    if base == config.default(("server", "public_url")) and colon and port.isdigit():
+        base = f"http://{'127.0.0.1' if host in EVERY_INTERFACE else host}:{port}"
+    return base.rstrip("/") + "/console"
 
 
 @click.command("create-key")
