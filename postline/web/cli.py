@@ -1,5 +1,5 @@
 """Flask CLI commands: `flask --app app create-key | create-user | init | set-plan |
-import-posts | db upgrade`."""
+import-posts | db upgrade | db downgrade | db status`."""
 
 import os
 import sys
@@ -232,3 +232,24 @@ def upgrade():
     """Apply pending migrations."""
     applied = db.upgrade()
     click.echo("\n".join(f"applied {name}" for name in applied) or "Schema is up to date.")
+
+
+@db_commands.command("downgrade")
+@click.argument("target", required=False)
+def downgrade(target):
+    """Revert the newest migration, or every one back through TARGET (a migration's
+    name, as `db status` lists it): going back to an older release (docs/operations.md)."""
+    try:
+        reverted = db.downgrade(target)
+    except db.MigrationError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo("\n".join(f"reverted {name}" for name in reverted) or "No migration is applied.")
+
+
+@db_commands.command("status")
+def status():
+    """List every migration, applied (and when) or pending."""
+    for name, applied in db.status():
+        click.echo(
+            f"{name}  {'applied ' + applied.isoformat(sep=' ', timespec='seconds') if applied else 'pending'}"
+        )
