@@ -2,7 +2,7 @@
 """Install what Postline needs into ./.venv, then serve it or test it.
 
     python3 tasks.py serve    # API (gunicorn) + worker on SQLite; prints a first key on an empty database
-    python3 tasks.py serve --playground  # ... beside fake X, LinkedIn, Meta, TikTok (docs/getting-started.md)
+    python3 tasks.py serve --playground  # ... beside a fake of every network (docs/getting-started.md)
     python3 tasks.py serve --dev         # ... letting webhooks and media imports reach this machine
     python3 tasks.py test     # the whole test suite (PostgreSQL too when TEST_DATABASE_URL is set)
     python3 tasks.py test --quick   # the quick loop: SQLite only, no server processes, drills or browser
@@ -25,6 +25,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import textwrap
 import venv
 from pathlib import Path
 
@@ -110,8 +111,8 @@ def serve_options(args):
     parser.add_argument(
         "--playground",
         action="store_true",
-        help="beside them, fake X, LinkedIn, Meta and TikTok on this machine, with a database of "
-        "their own (docs/getting-started.md, Playground); implies --dev",
+        help="beside them, a fake of every network Postline reaches, on this machine, with a "
+        "database of their own (docs/getting-started.md, Playground); implies --dev",
     )
     parser.add_argument(
         "--dev",
@@ -196,8 +197,9 @@ def supervise(processes, helpers=()):
 
 
 def start_playground(port, env):
-    """The fakes' process (devtools/playground.py) and {provider: its fake's URL}; the
-    environment that points the API and the worker at them goes into `env`."""
+    """The fakes' process (devtools/playground.py) and {a network as people write it: its
+    fake's URL}, of every fake it started; the environment that points the API and the
+    worker at them goes into `env`."""
     process = subprocess.Popen(
         [PYTHON, "-m", "devtools.playground", "--port", str(port)],
         cwd=ROOT,
@@ -211,7 +213,7 @@ def start_playground(port, env):
         raise SystemExit(f"the playground's fakes did not start (exit status {process.wait()})")
     started = json.loads(first_line)
     env.update(started["environment"])
-    return process, started["fakes"]
+    return process, {started["names"][provider]: url for provider, url in started["fakes"].items()}
 
 
 PLAYGROUND_USER = "playground@example.com"
@@ -233,21 +235,19 @@ def create_playground_user(env):
 
 
 def print_playground(env, password, fakes):
+    """Say what the playground started: `fakes`, {network: its fake's URL}, as
+    start_playground found them."""
     url = env["POSTLINE_SERVER_PUBLIC_URL"]
-    names = {
-        "x": "X",
-        "linkedin": "LinkedIn",
-        "meta": "Facebook + Instagram",
-        "tiktok": "TikTok",
-        "bluesky": "Bluesky",
-        "threads": "Threads",
-        "pinterest": "Pinterest",
-    }
-    received = "\n".join(f"    {names.get(p, p):<22}{fake_url}/_fake/" for p, fake_url in fakes.items())
+    names = list(fakes)
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    headline = textwrap.fill(
+        f"Playground: {listed} are local fakes on this machine; nothing reaches a real platform.", 88
+    )
+    width = max(map(len, names), default=0) + 2
+    received = "\n".join(f"    {name:<{width}}{fake_url}/_fake/" for name, fake_url in fakes.items())
     print(
         f"""
-Playground: X, LinkedIn, Facebook + Instagram, TikTok, Bluesky, Threads and Pinterest are local
-fakes on this machine; nothing reaches a real platform.
+{headline}
 Its data ({env["POSTLINE_SERVER_DATA_DIR"]}) is new at every start.
   Console   {url}/console   sign in as {PLAYGROUND_USER} with the password {password}
   API       {url}/v1        with the key printed above

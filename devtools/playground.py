@@ -4,7 +4,9 @@ Playground) runs `python -m devtools.playground --port N` beside the API and the
 This process serves the fake platforms of PROVIDERS (devtools/fakes/) on free loopback ports,
 each showing a browser its approval page and, at /_fake/, what it received. Its first
 line of output is one JSON object: `environment`, what points a Postline at the fakes,
-and `fakes`, each provider's URL. The environment is what a real deployment sets (the
+`fakes`, each provider's URL, and `names`, each provider as people write it (its
+adapter's `name`, postline/platforms), for tasks.py, which imports nothing of the
+project, to say what it started. The environment is what a real deployment sets (the
 POSTLINE_<PROVIDER>_* settings of each platform, [server] public_url, on the local API,
 from which TikTok pulls photos), with [server] playground on for the console's banner,
 the API on 127.0.0.1 alone, and a database and data directory of the playground's own,
@@ -22,15 +24,18 @@ import threading
 from pathlib import Path
 
 from devtools.fakes.registry import PLATFORMS
-from postline import config
+from postline import config, platforms
 
 DEFAULT_PORT = 8000
-# The networks of the playground, as docs/getting-started.md (Playground) and the
-# console's banner name them; each a provider of devtools/fakes/registry.py.
-PROVIDERS = ("x", "linkedin", "meta", "tiktok", "bluesky", "threads", "youtube", "pinterest")
-# Postline asks about a post a platform is still processing every second here, not
-# every 5 or 10 seconds as it must ask the real Meta and TikTok.
-QUICKER = {
+# The networks of the playground, in the order docs/getting-started.md (Playground)
+# connects them; each a provider of devtools/fakes/registry.py.
+PROVIDERS = ("x", "linkedin", "meta", "tiktok", "bluesky", "mastodon", "threads", "youtube", "pinterest")
+# Settings of the playground's own on top of each fake's. Postline asks about a post a
+# platform is still processing every second here, not every 5 or 10 seconds as it
+# must ask the real Meta and TikTok; and connecting LinkedIn connects the member's
+# organization pages too, as a team posting as its company would have it.
+OVERRIDES = {
+    "linkedin": {"organization_pages": True},
     "meta": {"status_interval": 1},
     "tiktok": {"status_interval": 1},
     "bluesky": {"status_interval": 1},
@@ -68,7 +73,7 @@ def environment(fakes, port, data_dir):
         "POSTLINE_LIMITS_STORAGE": "",
     }
     for provider, fake in fakes.items():
-        env.update(fake.env(**QUICKER.get(provider, {})))
+        env.update(fake.env(**OVERRIDES.get(provider, {})))
     return env
 
 
@@ -82,8 +87,12 @@ def main():
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
     fakes = start_fakes()
-    urls = {provider: fake.url for provider, fake in fakes.items()}
-    print(json.dumps({"environment": environment(fakes, port, data_dir), "fakes": urls}), flush=True)
+    started = {
+        "environment": environment(fakes, port, data_dir),
+        "fakes": {provider: fake.url for provider, fake in fakes.items()},
+        "names": {provider: platforms.PROVIDERS[provider].name for provider in fakes},
+    }
+    print(json.dumps(started), flush=True)
     while not stop.is_set():
         stop.wait(1)
     for fake in fakes.values():

@@ -32,6 +32,11 @@ def load(environ=None, overrides=None):
     return config
 
 
+def default(path):
+    """What config.toml itself gives the setting at `path` (a tuple of keys)."""
+    return _lookup(_read(DEFAULTS_PATH), path)
+
+
 def env_name(path):
     """The environment variable that overrides the setting at `path` (a tuple of keys)."""
     return ENV_PREFIX + "_".join(part.replace(".", "_").replace("-", "_") for part in path).upper()

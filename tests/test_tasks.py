@@ -1,10 +1,18 @@
 """tasks.py installs what the configuration needs: requirements.txt always, an extra
-only when a setting asks for it, and for the tests every file there is."""
+only when a setting asks for it, and for the tests every file there is; its playground
+says which networks it started fakes of."""
+
+import os
+import re
+import signal
 
 import pytest
 
 import tasks
-from postline import config
+from devtools.fakes.registry import providers
+from devtools.playground import PROVIDERS
+from devtools.servers import free_port
+from postline import config, platforms
 
 EXTRAS = ["requirements-postgres.txt", "requirements-redis.txt", "requirements-s3.txt"]
 SETTINGS = ("DATABASE_URL", "POSTLINE_DATABASE_URL", "POSTLINE_LIMITS_STORAGE", "POSTLINE_MEDIA_STORAGE")
@@ -61,3 +69,34 @@ def test_serve_dev_turns_on_every_switch_a_local_webhook_or_import_needs():
     settings = config.load(environ=tasks.DEV_SWITCHES)
     assert settings["webhooks"]["allow_http"] and settings["webhooks"]["allow_private_targets"]
     assert settings["media"]["import_allow_http"] and settings["media"]["import_allow_private_targets"]
+
+
+def test_the_playground_has_a_fake_of_every_network_postline_reaches():
+    """A network added to postline/platforms and devtools/fakes/registry.py is added to
+    the playground too (docs/development.md, Adding a platform)."""
+    assert sorted(PROVIDERS) == sorted(providers()) == sorted(platforms.PROVIDERS)
+
+
+@pytest.mark.processes
+def test_the_playground_banner_names_every_fake_the_playground_started(tmp_path, capsys):
+    """`serve --playground` says which networks are fakes from what the fakes' process
+    (devtools/playground.py) reports it started, each named as the console names it."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith("POSTLINE_")}
+    env["POSTLINE_SERVER_DATA_DIR"] = str(tmp_path)
+    process, fakes = tasks.start_playground(free_port(), env)
+    try:
+        tasks.print_playground(env, "a-password", fakes)
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(30)
+        process.stdout.close()
+    banner = capsys.readouterr().out
+    headline = " ".join(banner.split("Its data")[0].split())
+    names = [platforms.PROVIDERS[provider].name for provider in PROVIDERS]
+    assert len(fakes) == len(PROVIDERS) and sorted(fakes) == sorted(names)
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+    assert headline.startswith(f"Playground: {listed} are local fakes on this machine"), headline
+    for name in names:
+        assert re.search(
+            rf"^    {re.escape(name)} +{re.escape(fakes[name])}/_fake/$", banner, re.MULTILINE
+        ), name

@@ -21,6 +21,14 @@ def _about(connection):
     }
 
 
+def _named(connection):
+    """The platform and the account's handle (`x @postline`), or the platform alone when
+    the account has none (a LinkedIn member: a name, no handle)."""
+    if not connection.username:
+        return connection.platform
+    return f"{connection.platform} @{connection.username}"
+
+
 def authorization_started(key, provider, channel_id):
     """An OAuth run began: its callback's line (`connected`) names the same account."""
     logs.event(
@@ -38,7 +46,7 @@ def connected(connections, account_id, mode, channel_id):
     for connection in connections:
         logs.event(
             log,
-            f"connection {connection.id} made: {connection.platform} @{connection.username}",
+            f"connection {connection.id} made: {_named(connection)}",
             **_about(connection),
             account_id=account_id,
             mode=mode,
@@ -50,7 +58,7 @@ def connected(connections, account_id, mode, channel_id):
 def simulated(key, connection, channel_id):
     logs.event(
         log,
-        f"connection {connection.id} made: simulated {connection.platform} @{connection.username}",
+        f"connection {connection.id} made: simulated {_named(connection)}",
         **_about(connection),
         mode=key.mode,
         channel_id=channel_id,
@@ -74,7 +82,7 @@ def removed(key, connection, revoked):
     its tokens first."""
     logs.event(
         log,
-        f"connection {connection.id} removed: {connection.platform} @{connection.username}",
+        f"connection {connection.id} removed: {_named(connection)}",
         **_about(connection),
         revoked=revoked,
         **logs.actor(key),

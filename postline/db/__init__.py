@@ -8,7 +8,8 @@ import one another in this order, and this face re-exports their names:
 - `fields`: column types of our own;
 - `compiled`: queries whose SQL is written once (`Compiled`, `Shaped` by shape, `insert_rows`,
   `update_rows`);
-- `migrations`: the schema, changed by migrations applied at start;
+- `migrations`: the schema, changed by migrations applied at start (and reverted by
+  `flask db downgrade`);
 - `startup`: `init(config)`, binding and migrating at a process's start;
 - `leases`, `filters`: claiming due rows among several workers; listing filters'
   operators (imported by name: `from postline.db import leases`).
@@ -35,7 +36,7 @@ from postline.db.connection import (
     writing,
 )
 from postline.db.fields import ListField
-from postline.db.migrations import MIGRATIONS_DIR, upgrade
+from postline.db.migrations import MIGRATIONS_DIR, MigrationError, downgrade, status, upgrade
 from postline.db.sqlite import QueuedWriterSqliteDatabase
 from postline.db.startup import init
 
@@ -45,6 +46,7 @@ __all__ = [
     "DELIVERY_TALLY_LOCK_ID",
     "MIGRATIONS_DIR",
     "MIGRATION_LOCK_ID",
+    "MigrationError",
     "POST_TALLY_LOCK_ID",
     "UNAVAILABLE",
     "Compiled",
@@ -57,11 +59,13 @@ __all__ = [
     "counters",
     "database",
     "discard",
+    "downgrade",
     "for_update",
     "init",
     "insert_rows",
     "is_sqlite",
     "serialized",
+    "status",
     "update_rows",
     "upgrade",
     "without_waiting",

@@ -1,5 +1,5 @@
 """Flask CLI commands: `flask --app app create-key | create-user | init | set-plan |
-import-posts | db upgrade`."""
+import-posts | db upgrade | db downgrade | db status`."""
 
 import os
 import sys
@@ -12,7 +12,7 @@ from flask.cli import AppGroup, with_appcontext
 from rich.progress import Progress
 
 from models import LIVE, TEST, Account, ApiKey, ConsoleUser, Import, Scope
-from postline import db, imports
+from postline import config, db, imports
 from postline.accounts import accounts, keys, users
 from postline.db import leases
 from postline.errors import Invalid, NotFound
@@ -50,8 +50,19 @@ ACCOUNT_OPTION = click.option(
 )
 
 
+# Addresses that listen on every interface: this machine reaches them on loopback.
+EVERY_INTERFACE = ("", "0.0.0.0", "[::]")
+
+
 def _console_url():
-    return current_app.config["POSTLINE"]["server"]["public_url"].rstrip("/") + "/console"
+    """The console's address: at [server] public_url, or, left at its default (a first
+    run on another port, `POSTLINE_SERVER_BIND=127.0.0.1:8010`), where `bind` listens."""
+    server = current_app.config["POSTLINE"]["server"]
+    base = server["public_url"]
+    host, colon, port = server["bind"].rpartition(":")
+    if base == config.default(("server", "public_url")) and colon and port.isdigit():
+        base = f"http://{'127.0.0.1' if host in EVERY_INTERFACE else host}:{port}"
+    return base.rstrip("/") + "/console"
 
 
 @click.command("create-key")
@@ -221,3 +232,24 @@ def upgrade():
     """Apply pending migrations."""
     applied = db.upgrade()
     click.echo("\n".join(f"applied {name}" for name in applied) or "Schema is up to date.")
+
+
+@db_commands.command("downgrade")
+@click.argument("target", required=False)
+def downgrade(target):
+    """Revert the newest migration, or every one back through TARGET (a migration's
+    name, as `db status` lists it): going back to an older release (docs/operations.md)."""
+    try:
+        reverted = db.downgrade(target)
+    except db.MigrationError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo("\n".join(f"reverted {name}" for name in reverted) or "No migration is applied.")
+
+
+@db_commands.command("status")
+def status():
+    """List every migration, applied (and when) or pending."""
+    for name, applied in db.status():
+        click.echo(
+            f"{name}  {'applied ' + applied.isoformat(sep=' ', timespec='seconds') if applied else 'pending'}"
+        )

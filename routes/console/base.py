@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
-from postline import logs
+from postline import logs, platforms
 from postline.accounts import sessions as console_sessions
 from postline.errors import DomainError, Invalid, NotFound, RefusedContent
 from postline.web import sessions
@@ -158,10 +158,29 @@ def domain_error(error):
     return page("error.html", status, title="That did not work", message=error.message)
 
 
+# The setting that says where a provider's fake is, in the playground: its API base,
+# but Bluesky's service and the Mastodon instance to connect.
+FAKE_ADDRESSES = ("api_base", "service_url", "instance")
+
+
+def playground_fakes(settings):
+    """(network as people write it, its fake's address) of each provider, for the
+    playground's banner (devtools/playground.py points every provider at a fake)."""
+    found = []
+    for provider, adapter in platforms.PROVIDERS.items():
+        section = settings.get(provider) or {}
+        address = next((section[key] for key in FAKE_ADDRESSES if section.get(key)), None)
+        if address:
+            found.append((adapter.name, address.rstrip("/")))
+    return found
+
+
 @blp.app_context_processor
 def console_context():
     session = sessions.current() if request.blueprint == "console" else None
+    settings = current_app.config["POSTLINE"]
     return {
         "console_session": session,
         "csrf_token": session.csrf_token if session else request.cookies.get(SIGN_IN_CSRF_COOKIE, ""),
+        "playground_fakes": playground_fakes(settings) if settings["server"]["playground"] else [],
     }

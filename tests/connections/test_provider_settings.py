@@ -1,34 +1,59 @@
 """Provider settings by the contract's names (config.toml, the provider sections): each
-provider configured only through POSTLINE_<PROVIDER>_<KEY> variables, read by the one
-loader (postline/config.py), connects through the URLs they name; the older names
-(`[meta] auth_base`, `[tiktok] client_key`) still work, and lose when both are set."""
+OAuth provider configured only through POSTLINE_<PROVIDER>_<KEY> variables, read by the
+one loader (postline/config.py), connects through what they name: its client id on the
+authorize URL, its secret and code at its token URL, its profile from its API base; the
+older names (`[meta] auth_base`, `[tiktok] client_key`) still work, and lose when both
+are set."""
 
 import pytest
 
 from devtools.connecting import authorize
 from devtools.fakes.meta import FakeMeta
+from devtools.fakes.pinterest import FakePinterest
+from devtools.fakes.threads import FakeThreads
+from devtools.fakes.youtube import FakeYouTube
 from devtools.servers import free_port
 from tests.connections.conftest import query_of
+from tests.support.fakes import close, on_steady_port
 
-PROVIDERS = ["x", "linkedin", "meta", "tiktok"]
+# Every provider with the contract's five keys (Bluesky and Mastodon have no app to
+# register: they need none of them).
+PROVIDERS = ["x", "linkedin", "meta", "tiktok", "threads", "youtube", "pinterest"]
 TOKEN_PATHS = {
     "x": "POST /2/oauth2/token",
     "linkedin": "POST /oauth/v2/accessToken",
     "meta": "GET /v21.0/oauth/access_token",
     "tiktok": "POST /v2/oauth/token/",
+    "threads": "POST /oauth/access_token",
+    "youtube": "POST /token",
+    "pinterest": "POST /v5/oauth/token",
 }
+# Where each asks who the account is: at its API base.
+PROFILE_PATHS = {
+    "x": "GET /2/users/me",
+    "linkedin": "GET /v2/userinfo",
+    "meta": "GET /v21.0/me/accounts",
+    "tiktok": "GET /v2/user/info/",
+    "threads": "GET /v1.0/me",
+    "youtube": "GET /youtube/v3/channels",
+    "pinterest": "GET /v5/user_account",
+}
+# The authorize URL's parameter that carries the client id.
+CLIENT_PARAMETER = {"tiktok": "client_key"}
+FAKES = {"meta": FakeMeta, "threads": FakeThreads, "youtube": FakeYouTube, "pinterest": FakePinterest}
 
 
 @pytest.fixture
-def fake_meta():
-    fake = FakeMeta()
-    yield fake
-    fake.close()
+def fakes(fake_x, fake_linkedin, fake_tiktok):
+    started = {provider: on_steady_port(fake_class) for provider, fake_class in FAKES.items()}
+    yield {"x": fake_x, "linkedin": fake_linkedin, "tiktok": fake_tiktok, **started}
+    for fake in started.values():
+        close(fake)
 
 
 @pytest.fixture
-def fakes(fake_x, fake_linkedin, fake_meta, fake_tiktok):
-    return {"x": fake_x, "linkedin": fake_linkedin, "meta": fake_meta, "tiktok": fake_tiktok}
+def fake_meta(fakes):
+    return fakes["meta"]
 
 
 @pytest.fixture
@@ -69,9 +94,12 @@ def test_the_contracts_names_in_the_environment_configure_every_provider(provide
     assert not {"POSTLINE_TIKTOK_CLIENT_KEY", "POSTLINE_META_AUTH_BASE"} & set(environment)
     started = api.get(f"/v1/connections/{provider}/auth").get_json()["data"]
     assert started["url"].startswith(environment[f"{prefix}AUTH_URL"] + "?")
+    client_id = query_of(started["url"])[CLIENT_PARAMETER.get(provider, "client_id")]
+    assert client_id == environment[f"{prefix}CLIENT_ID"]
     answer = api.client.get(authorize(api, provider))
     assert answer.status_code == 200, answer.get_data(as_text=True)
-    assert fake.requests[TOKEN_PATHS[provider]] >= 1
+    assert fake.requests[TOKEN_PATHS[provider]] >= 1  # the secret and the code, taken there
+    assert fake.requests[PROFILE_PATHS[provider]] >= 1, fake.requests
     connections = api.get("/v1/connections").get_json()["data"]
     assert connections and {c["provider"] for c in connections} == {provider}
 

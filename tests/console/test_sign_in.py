@@ -7,6 +7,7 @@ from devtools.servers import environment, flask_cli
 from models import ConsoleSession, ConsoleUser
 from postline import clock
 from postline.errors import Invalid
+from tests.support import apps
 from tests.support.client import assert_error
 from tests.support.console import PASSWORD, Console, make_user
 
@@ -182,6 +183,28 @@ def test_init_on_an_empty_database_says_how_to_sign_in(empty_database_url, serve
     lines = done.stdout.strip().splitlines()
     assert any("/console" in line and "create-user" in line for line in lines)
     assert lines[-1].startswith("service_sk_live_")
+
+
+@pytest.mark.parametrize(
+    "server, console_url",
+    [
+        ({"bind": "127.0.0.1:8010"}, "http://127.0.0.1:8010/console"),
+        ({"bind": "0.0.0.0:9000"}, "http://127.0.0.1:9000/console"),
+        ({"bind": "[::1]:9001"}, "http://[::1]:9001/console"),
+        ({}, "http://127.0.0.1:8000/console"),
+        (
+            {"bind": "127.0.0.1:8010", "public_url": "https://postline.example.com"},
+            "https://postline.example.com/console",
+        ),
+    ],
+)
+def test_init_names_the_console_where_the_server_listens(settings, server, console_url):
+    """With [server] public_url left at its default, the console is where `bind` listens
+    (on this machine, for an address that listens on every interface); set, it is there."""
+    settings["server"].update(server)
+    done = apps.app_for(settings).test_cli_runner().invoke(args=["init"])
+    assert done.exit_code == 0, done.output
+    assert f"Web console: {console_url}; make its first user" in done.output
 
 
 @pytest.mark.storage

@@ -1,5 +1,6 @@
 """Schema migrations: one command, safe when several processes start at once."""
 
+import re
 import subprocess
 import sys
 
@@ -47,6 +48,45 @@ def test_db_upgrade_creates_the_schema_then_reports_up_to_date(empty_database_ur
     second = flask("db", "upgrade", env=env)
     assert second.returncode == 0 and second.stdout.strip() == "Schema is up to date."
     assert applied_migrations(empty_database_url) == migration_files()
+
+
+def documented_rollback():
+    """The commands of docs/operations.md (Rollbacks), as one script."""
+    section = (ROOT / "docs" / "operations.md").read_text().split("\n## Rollbacks\n", 1)[1]
+    return section.split("```sh\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_documented_rollback_reverts_then_an_upgrade_applies_again(empty_database_url, server_env):
+    """The operator's rollback as docs/operations.md writes it, run from the project's
+    directory with the service's settings: it reverts the migrations back through the
+    one it names, `db downgrade` alone one more, and `db upgrade` applies them again."""
+    env = {**server_env, "DATABASE_URL": empty_database_url}
+    assert flask("db", "upgrade", env=env).returncode == 0
+    script = documented_rollback()
+    [target] = re.findall(r"db downgrade (\S+)", script)
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    files = migration_files()
+    kept = files[: files.index(target)]
+    assert applied_migrations(empty_database_url) == kept
+    assert [f"reverted {name}" for name in files[len(kept) :][::-1]] == [
+        line for line in done.stdout.splitlines() if line.startswith("reverted ")
+    ]
+    assert f"{target}  pending" in done.stdout  # the script's status after the downgrade
+
+    one = flask("db", "downgrade", env={**env, "POSTLINE_DATABASE_AUTO_MIGRATE": "false"})
+    assert one.returncode == 0 and one.stdout.splitlines()[0] == f"reverted {kept[-1]}", one.stderr
+    assert applied_migrations(empty_database_url) == kept[:-1]
+    again = flask("db", "upgrade", env=env)
+    assert again.returncode == 0, again.stderr
+    assert applied_migrations(empty_database_url) == files
 
 
 def test_concurrent_starts_migrate_once_and_print_one_first_key(empty_database_url, server_env):

@@ -1,6 +1,6 @@
 """The playground as a newcomer runs it, following docs/getting-started.md (Playground,
 With curl) as written: `python3 tasks.py serve --playground` starts the API, the worker
-and the four fake platforms; the page's commands start connecting every platform, each
+and a fake of every platform; the page's commands start connecting every platform, each
 fake's approval page is approved as a browser follows it; the page's commands publish
 one post with an image to every platform, and each fake's received page shows it;
 Ctrl-C stops every process."""
@@ -147,6 +147,9 @@ def test_the_guide_connects_every_platform_and_publishes_one_post_to_each(tmp_pa
         platforms = {entry.platform for entry in PLATFORMS if entry.provider in named + signed}
         assert {target["platform"] for target in post["targets"]} == platforms
         assert all(target["status"] == "published" for target in post["targets"]), post["targets"]
+        # LinkedIn's run connected the member and the two pages they may post as
+        # (devtools/playground.py OVERRIDES, devtools/fakes/linkedin/organizations.py).
+        assert [target["platform"] for target in post["targets"]].count("linkedin") == 3, post["targets"]
 
         connected.update({name: url for name, url in fakes.items() if name.lower() in signed})
         for name, url in connected.items():

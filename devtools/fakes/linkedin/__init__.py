@@ -9,7 +9,7 @@ shapes (`{status, code, serviceErrorCode, message}`).
 
 Tests drive it in their own process (`FakeLinkedIn()`), with controls to inject each
 error class and a delay; `python -m devtools.fakes.linkedin --port N --delay 0.1`
-runs it as a process of its own.
+runs it as a process of its own, `--self-check` walks it through what Postline does.
 """
 
 from devtools.fakes.linkedin.fake import (

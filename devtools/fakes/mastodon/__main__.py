@@ -22,5 +22,11 @@ serve(
             lambda text: (int(text), 300),
             "requests a token may make in 5 minutes",
         ),
+        (
+            "--media-rate-limit",
+            "media_rate_limit",
+            lambda text: (int(text), 1800),
+            "media an account may upload in 30 minutes",
+        ),
     ],
 )
