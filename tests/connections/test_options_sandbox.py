@@ -53,7 +53,7 @@ def targets_of(client, post_id):
     "platform, media, options, field, message",
     [
         ("x", "image", {"poll": POLL}, "poll", "x: a poll takes no media"),
-        ("linkedin", "image", {"documentTitle": "Deck"}, "documentTitle", "linkedin: documentTitle is for"),
+        ("linkedin", "image", {"title": "Deck"}, "title", "linkedin: title is for"),
         (
             "facebook",
             "image",
@@ -84,7 +84,7 @@ def test_every_simulated_platform_publishes_a_post_with_its_options(tester):
     clip = key_of(tester, video(duration_ms=3000), "clip.mp4")
     versions = {
         "x": {"media": [], "options": {"poll": POLL, "replySettings": "following"}},
-        "linkedin": {"media": [key_of(tester, document(), "deck.pdf")], "options": {"documentTitle": "Deck"}},
+        "linkedin": {"media": [key_of(tester, document(), "deck.pdf")], "options": {"title": "Deck"}},
         "facebook": {"media": [], "options": {"link": "https://example.com/menu"}},
         "instagram": {"options": {"type": "reel", "shareToFeed": False, "thumbOffsetMs": 1000}},
         "tiktok": {"options": {"privacyLevel": "SELF_ONLY", "disableDuet": True}},
