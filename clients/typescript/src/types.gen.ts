@@ -758,7 +758,7 @@ export type LinkedInOptions = {
     /**
      * The title of a document post (one PDF as its media); the file's name without its extension when omitted
      */
-    documentTitle?: string;
+    title?: string;
 };
 
 export type LinkedInVersion = {

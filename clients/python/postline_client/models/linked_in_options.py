@@ -16,27 +16,27 @@ class LinkedInOptions:
     """
     Attributes:
         visibility (LinkedInOptionsVisibility | Unset): Who sees the post: PUBLIC (the default) or CONNECTIONS
-        document_title (str | Unset): The title of a document post (one PDF as its media); the file's name without its
-            extension when omitted
+        title (str | Unset): The title of a document post (one PDF as its media); the file's name without its extension
+            when omitted
     """
 
     visibility: LinkedInOptionsVisibility | Unset = UNSET
-    document_title: str | Unset = UNSET
+    title: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         visibility: str | Unset = UNSET
         if not isinstance(self.visibility, Unset):
             visibility = self.visibility.value
 
-        document_title = self.document_title
+        title = self.title
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
         if visibility is not UNSET:
             field_dict["visibility"] = visibility
-        if document_title is not UNSET:
-            field_dict["documentTitle"] = document_title
+        if title is not UNSET:
+            field_dict["title"] = title
 
         return field_dict
 
@@ -50,11 +50,11 @@ class LinkedInOptions:
         else:
             visibility = LinkedInOptionsVisibility(_visibility)
 
-        document_title = d.pop("documentTitle", UNSET)
+        title = d.pop("title", UNSET)
 
         linked_in_options = cls(
             visibility=visibility,
-            document_title=document_title,
+            title=title,
         )
 
         return linked_in_options
