@@ -228,9 +228,10 @@ def test_a_first_comment_on_a_story_is_refused_at_create_and_patch(api, fake_met
     assert fake_meta.posts == []
 
 
-def test_meta_refuses_a_first_comment_on_a_story(api, fake_meta, clock_at):
+def test_a_story_with_a_first_comment_is_refused_before_anything_is_sent(api, fake_meta, clock_at):
     # Only a post made before its channel had Instagram gets this far (the version was
-    # kept with a warning): the story goes out, Meta refuses its comment.
+    # kept with a warning): the target fails before the story goes out, as Meta would
+    # refuse its comment.
     clock_at(T)
     key = key_of(api, image("JPEG"), "a.jpg")
     channel_id = api.post("/v1/channels", json={"name": "later"}).get_json()["data"]["id"]
@@ -246,12 +247,11 @@ def test_meta_refuses_a_first_comment_on_a_story(api, fake_meta, clock_at):
     [connection] = [c for c in api.get("/v1/connections").get_json()["data"] if c["accountId"] == IG_ID]
     linked = api.post(f"/v1/connections/{connection['id']}/add-to-channel", json={"channelId": channel_id})
     assert linked.status_code == 200, linked.get_data(as_text=True)
-    assert run_worker() == {post_id: "done"}
+    assert run_worker() == {post_id: "failed"}
     [target] = post_of(api, post_id)["targets"]
-    assert target["status"] == "published"
-    comment = target["parts"][1]
-    assert comment["status"] == "failed" and comment["error"]["code"] == "PLATFORM_REFUSED"
-    assert fake_meta.comments == []
+    assert target["status"] == "failed" and target["error"]["code"] == "CONTENT_REFUSED"
+    assert target["error"]["message"].startswith("instagram: a story takes no comments")
+    assert fake_meta.posts == [] and fake_meta.comments == []
 
 
 def test_instagram_options_it_would_refuse_are_refused_at_create(api, fake_meta):

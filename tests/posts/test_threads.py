@@ -264,3 +264,43 @@ def test_a_first_comment_its_worker_died_sending_is_reported_with_its_post(teste
     failed = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
     assert sorted(event["platform"] for event in failed) == ["linkedin", "x"]
     assert {event["error"]["code"] for event in failed} == {"DELIVERY_UNCONFIRMED"}
+
+
+def simulated_channel(client, *platforms):
+    """A new channel of `client`'s with simulated connections of `platforms`; its id."""
+    channel = client.post("/v1/channels", json={"name": "Later"}).get_json()["data"]["id"]
+    for platform in platforms:
+        simulate(client, channel, platform)
+    return channel
+
+
+def simulate(client, channel, platform):
+    body = {"platform": platform, "channelId": channel, "username": f"acme_{platform}"}
+    answer = client.post("/v1/connections/sandbox", json=body)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "platform, fields, message",
+    [
+        ("linkedin", {"thread": [{"content": "Two"}, {"content": "Three"}]}, "linkedin: has no threads"),
+        ("tiktok", {"firstComment": {"content": "Docs"}}, "tiktok: takes no first comment"),
+    ],
+)
+def test_a_platform_the_channel_gained_later_refuses_at_publish_what_it_has_none_of(
+    tester, platform, fields, message
+):
+    tester.channel = simulated_channel(tester, "x")
+    post_id = create(tester, content="One", **fields)["data"]["id"]
+    simulate(tester, tester.channel, platform)  # after the post was checked, before it publishes
+    assert run_worker() == {post_id: "failed"}
+    targets = targets_of(tester, post_id)
+    assert {part["status"] for part in targets["x"]["parts"]} == {"published"}
+    refused = targets[platform]
+    assert refused["status"] == "failed" and refused["error"]["code"] == "CONTENT_REFUSED"
+    assert refused["error"]["message"].startswith(message)
+    assert all(part["platformPostId"] is None for part in refused["parts"])
+    # Nothing of it was sent: the sandbox holds X's parts alone.
+    assert SandboxPublication.select().count() == len(targets["x"]["parts"])
+    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    assert post["lastError"]["code"] == "CONTENT_REFUSED" and post["nextAttemptAt"] is None
