@@ -165,6 +165,47 @@ def test_tiktok_takes_no_first_comment(tester):
     )
 
 
+def test_a_tiktok_first_comment_is_refused_on_a_channel_without_tiktok(tester):
+    # The bar: a channel with simulated X and LinkedIn connections only.
+    response = tester.post(
+        "/v1/posts",
+        json={
+            "channelId": tester.channel,
+            "content": "A video",
+            "platforms": {"tiktok": {"firstComment": {"content": "Hello"}}},
+        },
+    )
+    assert_error(response, 400, "VALIDATION_ERROR")
+    [detail] = response.get_json()["error"]["details"]
+    assert detail["field"] == "platforms.tiktok.firstComment" and detail["message"].startswith("tiktok:")
+
+
+@pytest.mark.parametrize(
+    "fields, field, message",
+    [
+        (
+            {"platforms": {"instagram": {"thread": [{"content": "Two"}]}}},
+            "platforms.instagram.thread",
+            "instagram: has no threads",
+        ),
+        # The post's own first comment, which the version takes: named as sent.
+        (
+            {
+                "firstComment": {"content": "Link in bio"},
+                "platforms": {"instagram": {"options": {"type": "story"}}},
+            },
+            "firstComment",
+            "instagram: a story takes no comments",
+        ),
+    ],
+)
+def test_a_version_for_a_platform_the_channel_lacks_is_checked_for_its_shape(tester, fields, field, message):
+    response = tester.post("/v1/posts", json={"channelId": tester.channel, "content": "Hi", **fields})
+    assert_error(response, 400, "VALIDATION_ERROR")
+    details = response.get_json()["error"]["details"]
+    assert [d["field"] for d in details if d["message"].startswith(message)] == [field], details
+
+
 def test_a_version_for_a_platform_the_channel_lacks_is_kept_with_a_warning(tester):
     answer = create(
         tester, content="Hi", platforms={"instagram": {"content": "Later"}, "linkedin": {"thread": []}}
