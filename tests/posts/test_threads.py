@@ -8,6 +8,7 @@ import pytest
 
 from models import Event, PostPart, SandboxPublication
 from postline import db
+from postline.platforms.linkedin import limits as linkedin_limits
 from postline.posts import publishing
 from postline.posts.publishing import comments, writes
 from tests.support.client import assert_error
@@ -255,6 +256,29 @@ def test_a_failing_first_comment_never_holds_its_post_back(tester, clock_at):
     assert comments.retry_due(SETTINGS, "worker-1", LEASE_MS) == 2  # X's and LinkedIn's
     x = targets_of(tester, post_id)["x"]
     assert x["parts"][1]["status"] == "published" and x["parts"][1]["nextAttemptAt"] is None
+
+
+def test_a_first_comment_retried_on_its_own_is_held_to_its_platform_s_rules(tester, clock_at, monkeypatch):
+    post_id = create(
+        tester,
+        content="Out",
+        firstComment={"content": "Later #sandbox:fail-once"},
+        platforms={"linkedin": {}},
+    )["data"]["id"]
+    assert run_worker() == {post_id: "done"}
+    # LinkedIn's rules as the sandbox knows them tighten before the retry (as a newer
+    # Postline's would): the retry meets them as its first attempt met them.
+    monkeypatch.setattr(linkedin_limits, "COMMENT_LIMIT", 10)
+    clock_at(T + 60_000)
+    assert comments.retry_due(SETTINGS, "worker-1", LEASE_MS) == 2
+    targets = targets_of(tester, post_id)
+    assert targets["x"]["parts"][1]["status"] == "published"
+    comment = targets["linkedin"]["parts"][1]
+    assert comment["status"] == "failed" and comment["error"]["code"] == "CONTENT_REFUSED"
+    assert comment["error"]["message"].startswith("linkedin: a comment has at most 10 characters")
+    assert SandboxPublication.select().where(SandboxPublication.position == 1).count() == 1  # X's alone
+    [failed] = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
+    assert failed["platform"] == "linkedin" and failed["error"]["code"] == "CONTENT_REFUSED"
 
 
 def test_a_first_comment_that_fails_for_good_is_reported(tester):

@@ -35,6 +35,7 @@ from postline.platforms import (
     PublishError,
 )
 from postline.posts import versions
+from postline.posts.publishing import sandbox
 from postline.posts.publishing.files import FILES
 from postline.statuses import PartKind, TargetStatus
 
@@ -157,8 +158,10 @@ def _refused_token(outcome):
 
 def _call_platform(step, post, target, part, call):
     publisher = step.publisher
-    if publisher.transactional:  # the sandbox beside a real platform in one post
-        return publisher.publish_all([(post, target, part)])[0]
+    if publisher.transactional:  # a test-mode first comment's own retry
+        # Through the sandbox's door, as its first attempt went: a simulated
+        # connection's platform still holds it to its rules.
+        return sandbox.send(publisher, [(post, target, part)])[0]
     try:
         if step.action == PUBLISH:
             return publisher.publish(post, target, part, call)
