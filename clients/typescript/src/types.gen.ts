@@ -2482,6 +2482,10 @@ export type EventPart = {
      */
     kind: PartKind;
     /**
+     * The text this platform was sent
+     */
+    content: string | null;
+    /**
      * Where it stands (a first comment may still be on its way)
      */
     status: TargetStatus;
@@ -2493,6 +2497,10 @@ export type EventPart = {
      * Its address, where the platform gives one
      */
     url: string | null;
+    /**
+     * Why its last attempt failed (a first comment to be tried again on its own), or null
+     */
+    error: Problem | null;
 };
 
 export type EventTarget = {
