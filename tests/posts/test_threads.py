@@ -221,6 +221,36 @@ def test_a_version_for_a_platform_the_channel_lacks_is_kept_with_a_warning(teste
     assert "warnings" not in create(tester, content="No versions")
 
 
+@pytest.mark.parametrize("field", ["thread", "platforms.x.thread"])
+def test_a_thread_holds_at_most_25_follow_up_parts(tester, field):
+    def body(count):
+        thread = [{"content": f"Part {index + 2}"} for index in range(count)]
+        if field == "thread":
+            return {"content": "One", "thread": thread, "platforms": {"linkedin": {"thread": []}}}
+        return {"content": "One", "platforms": {"x": {"thread": thread}}}
+
+    assert create(tester, **body(25))["data"]["id"]
+    response = tester.post("/v1/posts", json={"channelId": tester.channel, **body(26)})
+    assert_error(response, 400, "VALIDATION_ERROR")
+    assert [d["field"] for d in response.get_json()["error"]["details"]] == [field]
+
+
+def test_warnings_are_answered_on_patch_and_on_batch_create(tester):
+    waiting = {"instagram": {"content": "Later"}}
+    post_id = create(tester, content="Hi")["data"]["id"]
+    patched = tester.patch(f"/v1/posts/{post_id}", json={"platforms": waiting})
+    assert patched.status_code == 200, patched.get_data(as_text=True)
+    [warning] = patched.get_json()["warnings"]
+    assert warning["field"] == "platforms.instagram"
+    assert warning["message"].startswith("the channel has no instagram connection")
+    items = [{"channelId": tester.channel, "content": "A"}, {"channelId": tester.channel, "content": "B"}]
+    items[1]["platforms"] = waiting
+    batch = tester.post("/v1/posts/batch", json={"posts": items})
+    assert batch.status_code == 201, batch.get_data(as_text=True)
+    assert [w["field"] for w in batch.get_json()["warnings"]] == ["posts[1].platforms.instagram"]
+    assert len(batch.get_json()["data"]) == 2
+
+
 def test_only_parts_not_yet_sent_may_change(tester, clock_at):
     post_id = create(
         tester,
@@ -279,6 +309,29 @@ def test_a_first_comment_retried_on_its_own_is_held_to_its_platform_s_rules(test
     assert SandboxPublication.select().where(SandboxPublication.position == 1).count() == 1  # X's alone
     [failed] = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
     assert failed["platform"] == "linkedin" and failed["error"]["code"] == "CONTENT_REFUSED"
+
+
+def test_a_first_comment_whose_retries_run_out_is_reported_under_a_done_post(tester, clock_at):
+    post_id = create(
+        tester, content="Out", firstComment={"content": "Never #sandbox:fail"}, platforms={"linkedin": {}}
+    )["data"]["id"]
+    assert run_worker() == {post_id: "done"}
+    at = T
+    for delay in SETTINGS["retry_delays"]:  # tried again on the posts' schedule, then no more
+        at += delay * 1000
+        assert {t["parts"][1]["nextAttemptAt"] for t in targets_of(tester, post_id).values()} == {at}
+        assert not Event.select().where(Event.type == "post.comment_failed").exists()
+        clock_at(at)
+        assert comments.retry_due(SETTINGS, "worker-1", LEASE_MS) == 2  # X's and LinkedIn's
+    for target in targets_of(tester, post_id).values():
+        assert target["status"] == "published"
+        assert target["parts"][1]["status"] == "failed" and target["parts"][1]["nextAttemptAt"] is None
+    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    assert post["status"] == "done"
+    failed = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
+    assert sorted(event["platform"] for event in failed) == ["linkedin", "x"]
+    assert {event["error"]["code"] for event in failed} == {"SANDBOX_FAILURE"}
+    assert Event.select().where(Event.type == "post.delivered").count() == 1
 
 
 def test_a_first_comment_that_fails_for_good_is_reported(tester):
