@@ -38,34 +38,31 @@ def accounts_of(channel_ids):
 def versions_checked(indexed_posts, path):
     """(problems, {index: warnings}) of posts [(index, Post)]: each version against its
     platform's rules, for every platform the post's channel publishes to; a version for
-    a platform the channel does not have is kept, with a warning."""
+    a platform the channel does not have is kept, with a warning, once it meets what
+    that platform refuses on any account (`versions.problems_anywhere`)."""
     if not indexed_posts:
         return [], {}
     connected = accounts_of({post.channel_id for _, post in indexed_posts})
-    keys = {
-        key
-        for _, post in indexed_posts
-        for platform in connected[post.channel_id]
-        for key in _keys(post, platform)
-    }
+    checked = [
+        (index, versions.version_for(post, platform), connected[post.channel_id].get(platform))
+        for index, post in indexed_posts
+        for platform in sorted(set(connected[post.channel_id]) | set(versions.loaded(post.platforms)))
+    ]
+    keys = {key for _, version, _ in checked for key in version.media_keys()}
     media = {row.id: row for row in Media.select().where(Media.id.in_(list(keys)))} if keys else {}
     problems, warnings = [], {}
-    for index, post in indexed_posts:
-        for platform in sorted(connected[post.channel_id]):
-            version = versions.version_for(post, platform)
-            rules = platforms.for_accounts(platform, connected[post.channel_id][platform])
-            for field, message in versions.problems(version, rules, media):
-                problems.append({"field": path(index, field), "message": message})
-        for platform in sorted(set(versions.loaded(post.platforms)) - set(connected[post.channel_id])):
+    for index, version, accounts in checked:
+        platform = version.platform
+        if accounts:
+            found = versions.problems(version, platforms.for_accounts(platform, accounts), media)
+        else:
+            found = versions.problems_anywhere(version, platforms.for_platform(platform), media)
             message = f"the channel has no {platform} connection; the version waits until it has one"
             warnings.setdefault(index, []).append(
                 {"field": path(index, f"platforms.{platform}"), "message": message}
             )
+        problems += [{"field": path(index, field), "message": message} for field, message in found]
     return problems, warnings
-
-
-def _keys(post, platform):
-    return versions.version_for(post, platform).media_keys()
 
 
 def sent_parts_unchanged(posts_by_index, path):

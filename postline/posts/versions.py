@@ -22,6 +22,11 @@ MAX_THREAD = 25
 # option that makes them (the adapters' check_comment sees a comment's text alone):
 # an Instagram story has no comments, and Meta refuses one (docs/platforms/meta.md).
 UNCOMMENTABLE = {"instagram": ("type", "story")}
+# Options whose check depends on the account that publishes them: Pinterest's board (each
+# account has its own) and Mastodon's content warning (counted against the instance's
+# limit). A version for a platform the channel has no connection of yet is held to
+# them once it has one.
+ACCOUNT_OPTIONS = {"pinterest": ("boardId",), "mastodon": ("spoilerText",)}
 
 
 @dataclass(frozen=True)
@@ -93,26 +98,32 @@ def version_for(post, platform):
 def problems(version, publisher, media):
     """What breaks `publisher`'s rules in `version`, as [(field as sent, message)];
     `media` maps media keys to their Media rows (a missing key is checked elsewhere)."""
+    shape = shape_problems(version, publisher)
+    refused = {field for field, _ in shape}
+    found = _named(version, "", publisher.check_content(version.content, _rows(media, version.media)))
+    found += shape
+    if version.named("thread") not in refused:
+        for index, item in enumerate(version.thread):
+            checked = publisher.check_content(item.get("content"), _rows(media, item.get("media", [])))
+            found += _named(version, f"thread[{index}].", checked)
+    if version.first_comment is not None and version.named("firstComment") not in refused:
+        checked = publisher.check_comment(version.first_comment.get("content"))
+        found += _named(version, "firstComment.", checked)
+    return found + option_problems(version, publisher, media)
+
+
+def shape_problems(version, publisher):
+    """What `publisher` refuses of the version's shape on any account, as [(field as
+    sent, message)]: a thread where its platform has none, or of more than MAX_THREAD
+    parts; a first comment where it takes none, or under a kind of post that takes
+    none. Checked again before a target sends anything: a channel may gain a platform
+    after its posts were checked."""
     name = version.platform
     found = []
-
-    def rows(keys):
-        return [media[key] for key in keys if key in media]
-
-    def add(prefix, checked):
-        for path, message in checked:
-            found.append((version.named(f"{prefix}{path}"), message))
-
-    add("", publisher.check_content(version.content, rows(version.media)))
     if version.thread and not publisher.threads:
         found.append((version.named("thread"), f"{name}: has no threads; send `platforms.{name}.thread: []`"))
     elif len(version.thread) > MAX_THREAD:
         found.append((version.named("thread"), f"{name}: a thread has at most {MAX_THREAD} follow-up parts"))
-    else:
-        for index, item in enumerate(version.thread):
-            add(
-                f"thread[{index}].", publisher.check_content(item.get("content"), rows(item.get("media", [])))
-            )
     if version.first_comment is not None:
         if not publisher.comments:
             message = f"{name}: takes no first comment; send `platforms.{name}.firstComment: null`"
@@ -120,10 +131,33 @@ def problems(version, publisher, media):
         elif kind := _uncommentable(version):
             message = f"{name}: a {kind} takes no comments; send `platforms.{name}.firstComment: null`"
             found.append((version.named("firstComment"), message))
-        else:
-            add("firstComment.", publisher.check_comment(version.first_comment.get("content")))
-    add("options.", publisher.check_options(version.options, rows(version.media)))
     return found
+
+
+def problems_anywhere(version, publisher, media):
+    """What of `version` its platform refuses on any account, as [(field as sent,
+    message)]: all a version for a platform the channel has no connection of yet is
+    checked against. Its shape and its options beside its media, but neither the
+    options of ACCOUNT_OPTIONS nor its texts and media, whose limits may differ by
+    account (Mastodon's, by instance): those are checked once the channel has the
+    platform, and again at publish."""
+    mine = {version.named(f"options.{name}") for name in ACCOUNT_OPTIONS.get(version.platform, ())}
+    options = [problem for problem in option_problems(version, publisher, media) if problem[0] not in mine]
+    return shape_problems(version, publisher) + options
+
+
+def option_problems(version, publisher, media):
+    """What `publisher` refuses of the version's options beside its media, as [(field
+    as sent, message)]."""
+    return _named(version, "options.", publisher.check_options(version.options, _rows(media, version.media)))
+
+
+def _rows(media, keys):
+    return [media[key] for key in keys if key in media]
+
+
+def _named(version, prefix, checked):
+    return [(version.named(f"{prefix}{path}"), message) for path, message in checked]
 
 
 def _uncommentable(version):

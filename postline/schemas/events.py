@@ -37,9 +37,16 @@ class PostCreatedDataSchema(Answer):
 class EventPartSchema(Answer):
     index = described(fields.Integer, "Its place among the target's parts, from 0")
     kind = described(Choice, "post, reply or comment", PART_KIND)
+    content = described(fields.String, "The text this platform was sent", allow_none=True)
     status = described(Choice, "Where it stands (a first comment may still be on its way)", TARGET_STATUS)
     platform_post_id = described(fields.String, "Its id on the platform", allow_none=True)
     url = described(fields.String, "Its address, where the platform gives one", allow_none=True)
+    error = described(
+        fields.Nested,
+        "Why its last attempt failed (a first comment to be tried again on its own), or null",
+        ProblemSchema,
+        allow_none=True,
+    )
 
 
 class EventTargetSchema(Answer):

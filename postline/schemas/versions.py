@@ -89,13 +89,13 @@ class XOptionsSchema(PlatformOptions):
 
 
 class LinkedInOptionsSchema(PlatformOptions):
-    platform, title = "linkedin", "LinkedIn"
+    platform = "linkedin"
 
     visibility = PlatformChoice(
         ("PUBLIC", "CONNECTIONS"),
         metadata={"description": "Who sees the post: PUBLIC (the default) or CONNECTIONS"},
     )
-    documentTitle = fields.String(  # noqa: N815
+    title = fields.String(
         validate=validate.Length(min=1, max=400),
         metadata={
             "description": "The title of a document post (one PDF as its media); the file's name "
@@ -296,7 +296,8 @@ class YouTubeOptionsSchema(PlatformOptions):
     )
 
 
-# How people write it: set after the class, whose `title` is the option of that name.
+# How people write them: set after the classes, whose `title` is the option of that name.
+LinkedInOptionsSchema.title = "LinkedIn"
 YouTubeOptionsSchema.title = "YouTube"
 
 

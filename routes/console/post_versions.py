@@ -5,9 +5,9 @@ the form shows of a post, what it sends back as the API's `thread`, `firstCommen
 The form edits the post's thread (text, and the media a part already has), its first
 comment, and a text of each platform's own; everything else a version holds (its
 media, options, a thread or comment of its own, set through the API) is kept as it was.
-The thread goes where threads exist (X): for each platform of the channel without
-them the form sends `thread: []` (that platform publishes the post alone), and
-`firstComment: null` for one without comments (TikTok).
+The thread goes where threads exist (X): for each platform without them, of the
+channel's or with a text of its own, the form sends `thread: []` (that platform
+publishes the post alone), and `firstComment: null` for one without comments (TikTok).
 """
 
 from dataclasses import dataclass
@@ -128,7 +128,8 @@ def api_fields(values, channel_id, post=None):
         else:
             versions.get(tab.platform, {}).pop("content", None)
     connected = checks.platforms_of([channel_id]).get(channel_id, set()) if channel_id else set()
-    for platform in connected:
+    # A version waiting for its platform is held to its threads and comments too.
+    for platform in connected | {platform for platform, version in versions.items() if version}:
         publisher = platforms.for_platform(platform)
         if not publisher.threads:
             _leave_out(versions, platform, "thread", [], thread)

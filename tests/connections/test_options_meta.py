@@ -9,6 +9,8 @@ import pytest
 from devtools.connecting import authorize
 from devtools.fakes.meta import IG_ID, PAGES, FakeMeta
 from devtools.media import document, image, upload, video
+from models import Post
+from postline.posts import versions
 from tests.connections.conftest import create_post, post_of, run_worker
 from tests.support import fakes
 from tests.support.client import assert_error, fetch_through
@@ -228,30 +230,30 @@ def test_a_first_comment_on_a_story_is_refused_at_create_and_patch(api, fake_met
     assert fake_meta.posts == []
 
 
-def test_meta_refuses_a_first_comment_on_a_story(api, fake_meta, clock_at):
-    # Only a post made before its channel had Instagram gets this far (the version was
-    # kept with a warning): the story goes out, Meta refuses its comment.
+def test_a_story_with_a_first_comment_is_refused_before_anything_is_sent(api, fake_meta, clock_at):
     clock_at(T)
     key = key_of(api, image("JPEG"), "a.jpg")
     channel_id = api.post("/v1/channels", json={"name": "later"}).get_json()["data"]["id"]
     story = {"instagram": {"options": {"type": "story"}, "firstComment": {"content": "Link in bio"}}}
-    created = api.post(
-        "/v1/posts",
-        json={"channelId": channel_id, "content": "Today only", "media": [key], "platforms": story},
-    )
-    assert created.status_code == 201, created.get_data(as_text=True)
-    assert [w["field"] for w in created.get_json()["warnings"]] == ["platforms.instagram"]
-    post_id = created.get_json()["data"]["id"]
+    body = {"channelId": channel_id, "content": "Today only", "media": [key]}
+    # Refused at create even before the channel has Instagram ...
+    refused = api.post("/v1/posts", json={**body, "platforms": story})
+    assert_error(refused, 400, "VALIDATION_ERROR")
+    assert [d["field"] for d in refused.get_json()["error"]["details"]] == [
+        "platforms.instagram.firstComment"
+    ]
+    # ... and at publish, for a post that holds one from before that check.
+    post_id = create_post(api, channel_id, "Today only", media=[key])
+    Post.update(platforms=versions.stored(story)).where(Post.id == post_id).execute()
     assert api.client.get(authorize(api, "meta")).status_code in (200, 302)
     [connection] = [c for c in api.get("/v1/connections").get_json()["data"] if c["accountId"] == IG_ID]
     linked = api.post(f"/v1/connections/{connection['id']}/add-to-channel", json={"channelId": channel_id})
     assert linked.status_code == 200, linked.get_data(as_text=True)
-    assert run_worker() == {post_id: "done"}
+    assert run_worker() == {post_id: "failed"}
     [target] = post_of(api, post_id)["targets"]
-    assert target["status"] == "published"
-    comment = target["parts"][1]
-    assert comment["status"] == "failed" and comment["error"]["code"] == "PLATFORM_REFUSED"
-    assert fake_meta.comments == []
+    assert target["status"] == "failed" and target["error"]["code"] == "CONTENT_REFUSED"
+    assert target["error"]["message"].startswith("instagram: a story takes no comments")
+    assert fake_meta.posts == [] and fake_meta.comments == []
 
 
 def test_instagram_options_it_would_refuse_are_refused_at_create(api, fake_meta):

@@ -53,7 +53,7 @@ def targets_of(client, post_id):
     "platform, media, options, field, message",
     [
         ("x", "image", {"poll": POLL}, "poll", "x: a poll takes no media"),
-        ("linkedin", "image", {"documentTitle": "Deck"}, "documentTitle", "linkedin: documentTitle is for"),
+        ("linkedin", "image", {"title": "Deck"}, "title", "linkedin: title is for"),
         (
             "facebook",
             "image",
@@ -65,10 +65,14 @@ def targets_of(client, post_id):
         ("tiktok", "video", {"title": "A title"}, "title", "tiktok: title is for photo posts"),
     ],
 )
+@pytest.mark.parametrize("connected", [True, False], ids=["connected", "not yet connected"])
 def test_a_simulated_connection_refuses_at_create_what_its_platform_would(
-    tester, platform, media, options, field, message
+    tester, platform, media, options, field, message, connected
 ):
-    simulate(tester, platform)
+    # Options beside media are refused on any account: a version for a platform the
+    # channel has no connection of yet is checked against them too.
+    if connected:
+        simulate(tester, platform)
     key = key_of(
         tester, image("JPEG") if media == "image" else video(), f"file.{'jpg' if media == 'image' else 'mp4'}"
     )
@@ -84,7 +88,7 @@ def test_every_simulated_platform_publishes_a_post_with_its_options(tester):
     clip = key_of(tester, video(duration_ms=3000), "clip.mp4")
     versions = {
         "x": {"media": [], "options": {"poll": POLL, "replySettings": "following"}},
-        "linkedin": {"media": [key_of(tester, document(), "deck.pdf")], "options": {"documentTitle": "Deck"}},
+        "linkedin": {"media": [key_of(tester, document(), "deck.pdf")], "options": {"title": "Deck"}},
         "facebook": {"media": [], "options": {"link": "https://example.com/menu"}},
         "instagram": {"options": {"type": "reel", "shareToFeed": False, "thumbOffsetMs": 1000}},
         "tiktok": {"options": {"privacyLevel": "SELF_ONLY", "disableDuet": True}},
@@ -101,10 +105,11 @@ def test_every_simulated_platform_publishes_a_post_with_its_options(tester):
     assert SandboxPublication.select().count() == 5
 
 
-def test_the_sandbox_refuses_at_publish_options_a_connection_added_later_would_refuse(tester):
+def test_the_sandbox_refuses_at_publish_what_a_connection_added_later_would_refuse(tester):
     simulate(tester, "x")
     photo = key_of(tester, image("JPEG"), "a.jpg")
-    response = create(tester, media=[photo], platforms={"instagram": {"options": {"type": "reel"}}})
+    # A version's text is checked against its platform's limits once the channel has it.
+    response = create(tester, media=[photo], platforms={"instagram": {"content": "a" * 2201}})
     assert response.status_code == 201, response.get_data(as_text=True)
     [warning] = response.get_json()["warnings"]
     assert warning["field"] == "platforms.instagram"
@@ -115,6 +120,22 @@ def test_the_sandbox_refuses_at_publish_options_a_connection_added_later_would_r
     assert targets["x"]["status"] == "published"
     assert targets["instagram"]["status"] == "failed"
     assert targets["instagram"]["error"]["code"] == "CONTENT_REFUSED"
-    assert targets["instagram"]["error"]["message"].startswith("instagram: a reel is one video")
+    assert targets["instagram"]["error"]["message"].startswith("instagram: 2201 of 2200 characters")
     assert targets["instagram"]["parts"][0]["platformPostId"] is None
     assert SandboxPublication.select().count() == 1  # X's post alone
+
+
+@pytest.mark.parametrize(
+    "platform, version",
+    [
+        ("pinterest", {"content": "A pin"}),  # its board is the account's: none to name yet
+        ("mastodon", {"options": {"spoilerText": "s" * 600}}),  # the instance's limit is unknown yet
+    ],
+)
+def test_a_version_waiting_for_its_platform_is_not_held_to_what_depends_on_the_account(
+    tester, platform, version
+):
+    simulate(tester, "x")
+    response = create(tester, platforms={platform: version})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert [w["field"] for w in response.get_json()["warnings"]] == [f"platforms.{platform}"]

@@ -132,7 +132,7 @@ def test_a_document_post_uploads_the_pdf_once_and_posts_it_with_its_title(api, f
     channel_id = channel_with(api, "linkedin")
     pdf = document(pages=4)
     key = key_of(api, pdf, "q3-deck.pdf")
-    options = {"documentTitle": "Q3 in four pages", "visibility": "CONNECTIONS"}
+    options = {"title": "Q3 in four pages", "visibility": "CONNECTIONS"}
     post_id = create_post(
         api, channel_id, "Our quarter", media=[key], platforms={"linkedin": {"options": options}}
     )
@@ -185,10 +185,10 @@ def test_a_document_with_other_media_is_refused_at_create(api, fake_linkedin):
 def test_a_document_title_without_a_document_is_refused_at_create(api, fake_linkedin):
     channel_id = channel_with(api, "linkedin")
     key = key_of(api, image("PNG"), "photo.png")
-    options = {"documentTitle": "Deck"}
+    options = {"title": "Deck"}
     [detail] = refusal(api, channel_id, media=[key], platforms={"linkedin": {"options": options}})
-    assert detail["field"] == "platforms.linkedin.options.documentTitle"
-    assert detail["message"].startswith("linkedin: documentTitle is for a document post")
+    assert detail["field"] == "platforms.linkedin.options.title"
+    assert detail["message"].startswith("linkedin: title is for a document post")
 
 
 def test_a_linkedin_first_comment_goes_under_the_post_as_its_author(api, fake_linkedin, clock_at):

@@ -64,3 +64,25 @@ def test_a_first_comment_that_x_refuses_leaves_its_post_done(api, fake_x, clock_
     comment = target["parts"][1]
     assert comment["status"] == "failed" and comment["nextAttemptAt"] is None
     assert comment["error"]["code"]
+
+
+def test_a_thread_is_refused_at_publish_by_a_platform_the_channel_gained_later(
+    api, fake_x, fake_linkedin, clock_at
+):
+    clock_at(T)
+    channel_id = channel_with_x(api)
+    post_id = create_post(api, channel_id, "1/ We launch today.", thread=THREAD["thread"])
+    connect(api, "linkedin", channelId=channel_id)  # LinkedIn has no threads
+    assert run_worker() == {post_id: "failed"}
+    assert [tweet["text"] for tweet in fake_x.tweets] == [
+        "1/ We launch today.",
+        "2/ The API.",
+        "3/ The console.",
+    ]
+    assert fake_linkedin.posts == [], "LinkedIn got the thread's parts as posts of their own"
+    post = post_of(api, post_id)
+    [linkedin] = [target for target in post["targets"] if target["platform"] == "linkedin"]
+    assert linkedin["status"] == "failed" and linkedin["error"]["code"] == "CONTENT_REFUSED"
+    assert linkedin["error"]["message"].startswith("linkedin: has no threads")
+    assert {part["status"] for part in linkedin["parts"]} <= {"failed", "pending"}
+    assert post["nextAttemptAt"] is None  # permanent: never retried on its own

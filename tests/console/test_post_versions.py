@@ -71,6 +71,23 @@ def test_the_form_makes_the_posts_thread_first_comment_and_platform_texts(consol
     assert page.count('<span class="badge status-published">published</span>') == 2 + 6
 
 
+def test_a_text_for_a_platform_the_channel_lacks_leaves_out_what_that_platform_has_none_of(console, tester):
+    sent = form(
+        tester,
+        thread=["Part two."],
+        threadMedia=[""],
+        firstComment="Docs at example.com",
+        **{"platforms.tiktok.content": "For TikTok, once connected"},
+    )
+    post_id = created_id(console.post("/console/posts/new", sent))
+    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    assert post["platforms"]["tiktok"] == {
+        "content": "For TikTok, once connected",
+        "thread": [],
+        "firstComment": None,
+    }
+
+
 def test_the_form_shows_a_posts_versions_and_an_edit_keeps_what_it_does_not_show(console, tester):
     created = tester.post(
         "/v1/posts",

@@ -13,7 +13,7 @@ import redis
 import requests
 
 from app import create_app
-from models import TEST, ApiKey, RateLimitCounter
+from models import TEST, ApiKey, Connection, RateLimitCounter
 from postline import clock
 from postline.errors import RateLimited
 from postline.jobs import maintenance
@@ -293,6 +293,22 @@ def test_test_keys_get_1000_a_minute_instead_of_the_plan(api, make_key, plan):
     assert_refused(tester.get("/v1/health"), 1000, 61)
     # The live key next to it keeps its plan.
     assert limit_headers(api.get("/v1/health"))["Limit"] == 3
+
+
+def test_simulated_connections_count_against_a_test_key_s_limit(api, make_key):
+    tester = api.as_key(make_key(mode=TEST))
+    channel = tester.post("/v1/channels", json={"name": "Sandbox"}).get_json()["data"]["id"]
+    body = {"platform": "x", "channelId": channel}
+    keyed = {"Idempotency-Key": "sim-1"}
+    created = tester.post("/v1/connections/sandbox", json=body, headers=keyed)
+    assert created.status_code == 201
+    assert limit_headers(created)["Limit"] == 1000 and limit_headers(created)["Remaining"] == 998
+    replayed = tester.post("/v1/connections/sandbox", json=body, headers=keyed)
+    assert replayed.status_code == 200 and limit_headers(replayed)["Remaining"] == 997  # a replay counts too
+    for _ in range(997):
+        assert tester.get("/v1/health").status_code == 200
+    assert_refused(tester.post("/v1/connections/sandbox", json={**body, "platform": "linkedin"}), 1000, 61)
+    assert [connection.platform for connection in Connection.select()] == ["x"]
 
 
 def test_every_answer_to_a_key_carries_the_headers_and_others_do_not(api, make_key):

@@ -76,9 +76,11 @@ def test_test_mode_lifecycle_emits_every_post_event(api, make_key, receiver, wor
                     {
                         "index": 0,
                         "kind": "post",
+                        "content": post["content"],
                         "status": "published",
                         "platform_post_id": post["targets"][0]["platformPostId"],
                         "url": post["targets"][0]["url"],
+                        "error": None,
                     }
                 ],
             }

@@ -94,9 +94,11 @@ def test_test_mode_post_is_published_by_the_sandbox(tester, clock_at):
                     {
                         "index": 0,
                         "kind": "post",
+                        "content": "Hello",
                         "status": "published",
                         "platform_post_id": target["platformPostId"],
                         "url": target["url"],
+                        "error": None,
                     }
                 ],
             }

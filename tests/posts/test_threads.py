@@ -8,6 +8,7 @@ import pytest
 
 from models import Event, PostPart, SandboxPublication
 from postline import db
+from postline.platforms.linkedin import limits as linkedin_limits
 from postline.posts import publishing
 from postline.posts.publishing import comments, writes
 from tests.support.client import assert_error
@@ -165,6 +166,47 @@ def test_tiktok_takes_no_first_comment(tester):
     )
 
 
+def test_a_tiktok_first_comment_is_refused_on_a_channel_without_tiktok(tester):
+    # The issue's bar: a channel with simulated X and LinkedIn connections only.
+    response = tester.post(
+        "/v1/posts",
+        json={
+            "channelId": tester.channel,
+            "content": "A video",
+            "platforms": {"tiktok": {"firstComment": {"content": "Hello"}}},
+        },
+    )
+    assert_error(response, 400, "VALIDATION_ERROR")
+    [detail] = response.get_json()["error"]["details"]
+    assert detail["field"] == "platforms.tiktok.firstComment" and detail["message"].startswith("tiktok:")
+
+
+@pytest.mark.parametrize(
+    "fields, field, message",
+    [
+        (
+            {"platforms": {"instagram": {"thread": [{"content": "Two"}]}}},
+            "platforms.instagram.thread",
+            "instagram: has no threads",
+        ),
+        # The post's own first comment, which the version takes: named as sent.
+        (
+            {
+                "firstComment": {"content": "Link in bio"},
+                "platforms": {"instagram": {"options": {"type": "story"}}},
+            },
+            "firstComment",
+            "instagram: a story takes no comments",
+        ),
+    ],
+)
+def test_a_version_for_a_platform_the_channel_lacks_is_checked_for_its_shape(tester, fields, field, message):
+    response = tester.post("/v1/posts", json={"channelId": tester.channel, "content": "Hi", **fields})
+    assert_error(response, 400, "VALIDATION_ERROR")
+    details = response.get_json()["error"]["details"]
+    assert [d["field"] for d in details if d["message"].startswith(message)] == [field], details
+
+
 def test_a_version_for_a_platform_the_channel_lacks_is_kept_with_a_warning(tester):
     answer = create(
         tester, content="Hi", platforms={"instagram": {"content": "Later"}, "linkedin": {"thread": []}}
@@ -177,6 +219,36 @@ def test_a_version_for_a_platform_the_channel_lacks_is_kept_with_a_warning(teste
     ]
     assert answer["data"]["platforms"]["instagram"] == {"content": "Later"}
     assert "warnings" not in create(tester, content="No versions")
+
+
+@pytest.mark.parametrize("field", ["thread", "platforms.x.thread"])
+def test_a_thread_holds_at_most_25_follow_up_parts(tester, field):
+    def body(count):
+        thread = [{"content": f"Part {index + 2}"} for index in range(count)]
+        if field == "thread":
+            return {"content": "One", "thread": thread, "platforms": {"linkedin": {"thread": []}}}
+        return {"content": "One", "platforms": {"x": {"thread": thread}}}
+
+    assert create(tester, **body(25))["data"]["id"]
+    response = tester.post("/v1/posts", json={"channelId": tester.channel, **body(26)})
+    assert_error(response, 400, "VALIDATION_ERROR")
+    assert [d["field"] for d in response.get_json()["error"]["details"]] == [field]
+
+
+def test_warnings_are_answered_on_patch_and_on_batch_create(tester):
+    waiting = {"instagram": {"content": "Later"}}
+    post_id = create(tester, content="Hi")["data"]["id"]
+    patched = tester.patch(f"/v1/posts/{post_id}", json={"platforms": waiting})
+    assert patched.status_code == 200, patched.get_data(as_text=True)
+    [warning] = patched.get_json()["warnings"]
+    assert warning["field"] == "platforms.instagram"
+    assert warning["message"].startswith("the channel has no instagram connection")
+    items = [{"channelId": tester.channel, "content": "A"}, {"channelId": tester.channel, "content": "B"}]
+    items[1]["platforms"] = waiting
+    batch = tester.post("/v1/posts/batch", json={"posts": items})
+    assert batch.status_code == 201, batch.get_data(as_text=True)
+    assert [w["field"] for w in batch.get_json()["warnings"]] == ["posts[1].platforms.instagram"]
+    assert len(batch.get_json()["data"]) == 2
 
 
 def test_only_parts_not_yet_sent_may_change(tester, clock_at):
@@ -214,6 +286,52 @@ def test_a_failing_first_comment_never_holds_its_post_back(tester, clock_at):
     assert comments.retry_due(SETTINGS, "worker-1", LEASE_MS) == 2  # X's and LinkedIn's
     x = targets_of(tester, post_id)["x"]
     assert x["parts"][1]["status"] == "published" and x["parts"][1]["nextAttemptAt"] is None
+
+
+def test_a_first_comment_retried_on_its_own_is_held_to_its_platform_s_rules(tester, clock_at, monkeypatch):
+    post_id = create(
+        tester,
+        content="Out",
+        firstComment={"content": "Later #sandbox:fail-once"},
+        platforms={"linkedin": {}},
+    )["data"]["id"]
+    assert run_worker() == {post_id: "done"}
+    # LinkedIn's rules as the sandbox knows them tighten before the retry (as a newer
+    # Postline's would): the retry meets them as its first attempt met them.
+    monkeypatch.setattr(linkedin_limits, "COMMENT_LIMIT", 10)
+    clock_at(T + 60_000)
+    assert comments.retry_due(SETTINGS, "worker-1", LEASE_MS) == 2
+    targets = targets_of(tester, post_id)
+    assert targets["x"]["parts"][1]["status"] == "published"
+    comment = targets["linkedin"]["parts"][1]
+    assert comment["status"] == "failed" and comment["error"]["code"] == "CONTENT_REFUSED"
+    assert comment["error"]["message"].startswith("linkedin: a comment has at most 10 characters")
+    assert SandboxPublication.select().where(SandboxPublication.position == 1).count() == 1  # X's alone
+    [failed] = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
+    assert failed["platform"] == "linkedin" and failed["error"]["code"] == "CONTENT_REFUSED"
+
+
+def test_a_first_comment_whose_retries_run_out_is_reported_under_a_done_post(tester, clock_at):
+    post_id = create(
+        tester, content="Out", firstComment={"content": "Never #sandbox:fail"}, platforms={"linkedin": {}}
+    )["data"]["id"]
+    assert run_worker() == {post_id: "done"}
+    at = T
+    for delay in SETTINGS["retry_delays"]:  # tried again on the posts' schedule, then no more
+        at += delay * 1000
+        assert {t["parts"][1]["nextAttemptAt"] for t in targets_of(tester, post_id).values()} == {at}
+        assert not Event.select().where(Event.type == "post.comment_failed").exists()
+        clock_at(at)
+        assert comments.retry_due(SETTINGS, "worker-1", LEASE_MS) == 2  # X's and LinkedIn's
+    for target in targets_of(tester, post_id).values():
+        assert target["status"] == "published"
+        assert target["parts"][1]["status"] == "failed" and target["parts"][1]["nextAttemptAt"] is None
+    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    assert post["status"] == "done"
+    failed = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
+    assert sorted(event["platform"] for event in failed) == ["linkedin", "x"]
+    assert {event["error"]["code"] for event in failed} == {"SANDBOX_FAILURE"}
+    assert Event.select().where(Event.type == "post.delivered").count() == 1
 
 
 def test_a_first_comment_that_fails_for_good_is_reported(tester):
@@ -264,3 +382,43 @@ def test_a_first_comment_its_worker_died_sending_is_reported_with_its_post(teste
     failed = [json.loads(e.data) for e in Event.select().where(Event.type == "post.comment_failed")]
     assert sorted(event["platform"] for event in failed) == ["linkedin", "x"]
     assert {event["error"]["code"] for event in failed} == {"DELIVERY_UNCONFIRMED"}
+
+
+def simulated_channel(client, *platforms):
+    """A new channel of `client`'s with simulated connections of `platforms`; its id."""
+    channel = client.post("/v1/channels", json={"name": "Later"}).get_json()["data"]["id"]
+    for platform in platforms:
+        simulate(client, channel, platform)
+    return channel
+
+
+def simulate(client, channel, platform):
+    body = {"platform": platform, "channelId": channel, "username": f"acme_{platform}"}
+    answer = client.post("/v1/connections/sandbox", json=body)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "platform, fields, message",
+    [
+        ("linkedin", {"thread": [{"content": "Two"}, {"content": "Three"}]}, "linkedin: has no threads"),
+        ("tiktok", {"firstComment": {"content": "Docs"}}, "tiktok: takes no first comment"),
+    ],
+)
+def test_a_platform_the_channel_gained_later_refuses_at_publish_what_it_has_none_of(
+    tester, platform, fields, message
+):
+    tester.channel = simulated_channel(tester, "x")
+    post_id = create(tester, content="One", **fields)["data"]["id"]
+    simulate(tester, tester.channel, platform)  # after the post was checked, before it publishes
+    assert run_worker() == {post_id: "failed"}
+    targets = targets_of(tester, post_id)
+    assert {part["status"] for part in targets["x"]["parts"]} == {"published"}
+    refused = targets[platform]
+    assert refused["status"] == "failed" and refused["error"]["code"] == "CONTENT_REFUSED"
+    assert refused["error"]["message"].startswith(message)
+    assert all(part["platformPostId"] is None for part in refused["parts"])
+    # Nothing of it was sent: the sandbox holds X's parts alone.
+    assert SandboxPublication.select().count() == len(targets["x"]["parts"])
+    post = tester.get(f"/v1/posts/{post_id}").get_json()["data"]
+    assert post["lastError"]["code"] == "CONTENT_REFUSED" and post["nextAttemptAt"] is None

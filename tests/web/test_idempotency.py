@@ -257,3 +257,18 @@ def test_webhook_creation_is_idempotent_and_a_replay_shows_the_secret_again(api,
     assert_replay_of(again, first)
     assert again.get_json()["data"]["secret"] == first.get_json()["data"]["secret"]
     assert len(api.get("/v1/webhooks").get_json()["data"]) == 1
+
+
+def test_a_simulated_connection_is_created_once_per_key(api, make_key):
+    tester = api.as_key(make_key(mode="test"))
+    channel = tester.post("/v1/channels", json={"name": "Sandbox"}).get_json()["data"]["id"]
+    body = {"platform": "x", "channelId": channel, "username": "acme"}
+    first = post_with_key(tester, "/v1/connections/sandbox", body, "sim-1")
+    assert assert_fresh(first)["data"]["simulated"] is True
+    assert_replay_of(post_with_key(tester, "/v1/connections/sandbox", body, "sim-1"), first)
+    reused = post_with_key(tester, "/v1/connections/sandbox", {**body, "platform": "linkedin"}, "sim-1")
+    assert reused.status_code == 422 and "Idempotent-Replayed" not in reused.headers
+    assert reused.get_json()["error"]["code"] == "IDEMPOTENCY_KEY_REUSED"
+    assert [c["id"] for c in tester.get("/v1/connections").get_json()["data"]] == [
+        first.get_json()["data"]["id"]
+    ]

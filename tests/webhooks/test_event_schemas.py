@@ -66,3 +66,37 @@ def test_each_event_a_receiver_gets_matches_its_named_schema(client, api, make_k
     assert not validator(spec, "post.delivered").is_valid({**delivered, "event": "post.failed"})
     del delivered["data"]["targets"][0]["status"]
     assert not validator(spec, "post.delivered").is_valid(delivered)
+
+
+def test_a_delivered_post_describes_its_parts_as_the_api_does(client, api, make_key):
+    tester = api.as_key(make_key(mode="test"))
+    channel = tester.post("/v1/channels", json={"name": "Parts"}).get_json()["data"]["id"]
+    simulated = tester.post("/v1/connections/sandbox", json={"platform": "x", "channelId": channel})
+    assert simulated.status_code == 201, simulated.get_data(as_text=True)
+    created = tester.post(
+        "/v1/posts",
+        json={
+            "channelId": channel,
+            "content": "One",
+            "thread": [{"content": "Two"}],
+            "firstComment": {"content": "Later #sandbox:fail-once"},
+        },
+    )
+    post_id = created.get_json()["data"]["id"]
+    while batch := publishing.claim_batch("events-worker", 60_000, 10):
+        publishing.publish_batch(batch, {"retry_delays": [60], "timeout": 5}, 60_000)
+    [event] = Event.select().where(Event.type == "post.delivered")
+    body = json.loads(delivery.payload(event))
+    spec = client.get("/openapi.json").get_json()
+    validator(spec, "post.delivered").validate(body)
+    assert set(spec["components"]["schemas"]["EventPart"]["required"]) >= {"content", "error"}
+    [target] = body["data"]["targets"]
+    [shown] = tester.get(f"/v1/posts/{post_id}").get_json()["data"]["targets"]
+    names = {"platformPostId": "platform_post_id"}
+    wanted = [
+        {names.get(name, name): value for name, value in part.items() if name != "nextAttemptAt"}
+        for part in shown["parts"]
+    ]
+    assert target["parts"] == wanted
+    assert [part["content"] for part in target["parts"]] == ["One", "Two", "Later #sandbox:fail-once"]
+    assert target["parts"][2]["error"]["code"] == "SANDBOX_FAILURE"  # tried again on its own

@@ -758,7 +758,7 @@ export type LinkedInOptions = {
     /**
      * The title of a document post (one PDF as its media); the file's name without its extension when omitted
      */
-    documentTitle?: string;
+    title?: string;
 };
 
 export type LinkedInVersion = {
@@ -2486,6 +2486,10 @@ export type EventPart = {
      */
     kind: PartKind;
     /**
+     * The text this platform was sent
+     */
+    content: string | null;
+    /**
      * Where it stands (a first comment may still be on its way)
      */
     status: TargetStatus;
@@ -2497,6 +2501,10 @@ export type EventPart = {
      * Its address, where the platform gives one
      */
     url: string | null;
+    /**
+     * Why its last attempt failed (a first comment to be tried again on its own), or null
+     */
+    error: Problem | null;
 };
 
 export type EventTarget = {

@@ -64,6 +64,6 @@ def check_comment(content):
 def check_options(options, media):
     """What of the post's options LinkedIn would refuse beside `media`: a document title
     goes with a document post (one PDF as its media)."""
-    if options.get("documentTitle") and not any(is_document(item) for item in media):
-        return [("documentTitle", "linkedin: documentTitle is for a document post: one PDF as its media")]
+    if options.get("title") and not any(is_document(item) for item in media):
+        return [("title", "linkedin: title is for a document post: one PDF as its media")]
     return []

@@ -55,7 +55,7 @@ def publish(post, target, part, call):
             PERMANENT, "PLATFORM_REFUSED", "linkedin: a page's posts are PUBLIC (it has no connections)"
         )
     if files and is_document(files[0]):
-        title = options.get("documentTitle") or files[0].filename.rsplit(".", 1)[0] or "Document"
+        title = options.get("title") or files[0].filename.rsplit(".", 1)[0] or "Document"
         return _wait({"document": api.upload_document(files[0]), "title": title})
     if files and files[0].content_type.startswith("video/"):
         return _wait({"video": api.upload_video(files[0])})

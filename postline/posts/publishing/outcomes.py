@@ -90,7 +90,8 @@ def _outcome(post, base, failures, retry_delays, now):
 
 
 def target_data(target):
-    """A target as events show it (snake_case), its parts included."""
+    """A target as events show it (snake_case), its parts included as the API shows
+    them (what each was sent, and why its last attempt failed)."""
     return {
         "connection_id": target.connection_id,
         "platform": target.platform,
@@ -102,9 +103,11 @@ def target_data(target):
             {
                 "index": part.position,
                 "kind": part.kind,
+                "content": part.content,
                 "status": part.status,
                 "platform_post_id": part.platform_post_id,
                 "url": part.url,
+                "error": part.error,
             }
             for part in target.parts
         ],

@@ -18,7 +18,10 @@ def send(publisher, items):
 
 
 def _refused(target, part):
-    """The PublishError of a part that the simulated platform's rules refuse, else None."""
+    """The PublishError of a part that the simulated platform's rules refuse (its
+    target's `refusal` first: postline/posts/publishing/attempt.py), else None."""
+    if target.refusal is not None:
+        return target.refusal
     if target.platform == platforms.sandbox.ADAPTER.platform:
         return None
     rules = platforms.for_platform(target.platform)

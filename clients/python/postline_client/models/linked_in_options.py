@@ -5,6 +5,7 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.linked_in_options_visibility import LinkedInOptionsVisibility
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="LinkedInOptions")
@@ -14,39 +15,46 @@ T = TypeVar("T", bound="LinkedInOptions")
 class LinkedInOptions:
     """
     Attributes:
-        visibility (str | Unset): Who sees the post: PUBLIC (the default) or CONNECTIONS
-        document_title (str | Unset): The title of a document post (one PDF as its media); the file's name without its
-            extension when omitted
+        visibility (LinkedInOptionsVisibility | Unset): Who sees the post: PUBLIC (the default) or CONNECTIONS
+        title (str | Unset): The title of a document post (one PDF as its media); the file's name without its extension
+            when omitted
     """
 
-    visibility: str | Unset = UNSET
-    document_title: str | Unset = UNSET
+    visibility: LinkedInOptionsVisibility | Unset = UNSET
+    title: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        visibility = self.visibility
+        visibility: str | Unset = UNSET
+        if not isinstance(self.visibility, Unset):
+            visibility = self.visibility.value
 
-        document_title = self.document_title
+        title = self.title
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
         if visibility is not UNSET:
             field_dict["visibility"] = visibility
-        if document_title is not UNSET:
-            field_dict["documentTitle"] = document_title
+        if title is not UNSET:
+            field_dict["title"] = title
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        visibility = d.pop("visibility", UNSET)
+        _visibility = d.pop("visibility", UNSET)
+        visibility: LinkedInOptionsVisibility | Unset
+        if isinstance(_visibility, Unset):
+            visibility = UNSET
+        else:
+            visibility = LinkedInOptionsVisibility(_visibility)
 
-        document_title = d.pop("documentTitle", UNSET)
+        title = d.pop("title", UNSET)
 
         linked_in_options = cls(
             visibility=visibility,
-            document_title=document_title,
+            title=title,
         )
 
         return linked_in_options
