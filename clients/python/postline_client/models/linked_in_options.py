@@ -5,7 +5,6 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.linked_in_options_visibility import LinkedInOptionsVisibility
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="LinkedInOptions")
@@ -15,18 +14,16 @@ T = TypeVar("T", bound="LinkedInOptions")
 class LinkedInOptions:
     """
     Attributes:
-        visibility (LinkedInOptionsVisibility | Unset): Who sees the post: PUBLIC (the default) or CONNECTIONS
+        visibility (str | Unset): Who sees the post: PUBLIC (the default) or CONNECTIONS
         title (str | Unset): The title of a document post (one PDF as its media); the file's name without its extension
             when omitted
     """
 
-    visibility: LinkedInOptionsVisibility | Unset = UNSET
+    visibility: str | Unset = UNSET
     title: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        visibility: str | Unset = UNSET
-        if not isinstance(self.visibility, Unset):
-            visibility = self.visibility.value
+        visibility = self.visibility
 
         title = self.title
 
@@ -43,12 +40,7 @@ class LinkedInOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        _visibility = d.pop("visibility", UNSET)
-        visibility: LinkedInOptionsVisibility | Unset
-        if isinstance(_visibility, Unset):
-            visibility = UNSET
-        else:
-            visibility = LinkedInOptionsVisibility(_visibility)
+        visibility = d.pop("visibility", UNSET)
 
         title = d.pop("title", UNSET)
 
