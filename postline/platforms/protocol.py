@@ -62,6 +62,10 @@ class Publisher(Protocol):
       `GET /v1/platforms` shows it; `check_content` is what enforces them;
     - `threads`: whether it publishes a thread's follow-up parts, each a reply to the
       part before; `comments`: whether it takes a first comment under the post.
+
+    A publisher may also name `account_options`: options whose check depends on the
+    account that publishes (Pinterest's board, Mastodon's content warning), left out
+    of the checks of a version for a platform the channel has no connection of yet.
     """
 
     platform: str

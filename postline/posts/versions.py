@@ -22,11 +22,6 @@ MAX_THREAD = 25
 # option that makes them (the adapters' check_comment sees a comment's text alone):
 # an Instagram story has no comments, and Meta refuses one (docs/platforms/meta.md).
 UNCOMMENTABLE = {"instagram": ("type", "story")}
-# Options whose check depends on the account that publishes them: Pinterest's board (each
-# account has its own) and Mastodon's content warning (counted against the instance's
-# limit). A version for a platform the channel has no connection of yet is held to
-# them once it has one.
-ACCOUNT_OPTIONS = {"pinterest": ("boardId",), "mastodon": ("spoilerText",)}
 
 
 @dataclass(frozen=True)
@@ -138,10 +133,11 @@ def problems_anywhere(version, publisher, media):
     """What of `version` its platform refuses on any account, as [(field as sent,
     message)]: all a version for a platform the channel has no connection of yet is
     checked against. Its shape and its options beside its media, but neither the
-    options of ACCOUNT_OPTIONS nor its texts and media, whose limits may differ by
-    account (Mastodon's, by instance): those are checked once the channel has the
-    platform, and again at publish."""
-    mine = {version.named(f"options.{name}") for name in ACCOUNT_OPTIONS.get(version.platform, ())}
+    options whose check depends on the account (a publisher's `account_options`:
+    Pinterest's board, Mastodon's content warning) nor its texts and media, whose
+    limits may differ by account (Mastodon's, by instance): those are checked once the
+    channel has the platform, and again at publish."""
+    mine = {version.named(f"options.{name}") for name in getattr(publisher, "account_options", ())}
     options = [problem for problem in option_problems(version, publisher, media) if problem[0] not in mine]
     return shape_problems(version, publisher) + options
 

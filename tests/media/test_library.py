@@ -2,7 +2,7 @@
 
 import pytest
 
-from devtools.media import image, upload
+from devtools.media import image, upload, video
 from models import Post
 from postline.statuses import PostStatus
 from tests.support.client import assert_error
@@ -14,6 +14,12 @@ pytestmark = pytest.mark.storage
 @pytest.fixture
 def media_key(api):
     return upload(api, image("PNG")).get_json()["data"]["key"]
+
+
+@pytest.fixture
+def clip(api):
+    """A video: what a reel is made of."""
+    return upload(api, video(), filename="clip.mp4").get_json()["data"]["key"]
 
 
 @pytest.fixture
@@ -115,22 +121,25 @@ def test_media_of_done_or_deleted_posts_can_be_deleted(api, media_key, channel_i
     assert api.get(f"/v1/posts/{done}").get_json()["data"]["media"] == [media_key]
 
 
-def reel(cover):
-    return {"instagram": {"options": {"type": "reel", "coverMedia": cover}}}
+def reel(cover, clip):
+    return {"instagram": {"media": [clip], "options": {"type": "reel", "coverMedia": cover}}}
 
 
 @pytest.mark.parametrize(
     "fields",
     [
-        lambda key: {"content": "a", "thread": [{"content": "b", "media": [key]}]},
-        lambda key: {"content": "a", "platforms": {"x": {"media": [key]}}},
-        lambda key: {"content": "a", "platforms": {"x": {"thread": [{"content": "b", "media": [key]}]}}},
-        lambda key: {"content": "a", "platforms": reel(key)},
+        lambda key, clip: {"content": "a", "thread": [{"content": "b", "media": [key]}]},
+        lambda key, clip: {"content": "a", "platforms": {"x": {"media": [key]}}},
+        lambda key, clip: {
+            "content": "a",
+            "platforms": {"x": {"thread": [{"content": "b", "media": [key]}]}},
+        },
+        lambda key, clip: {"content": "a", "platforms": reel(key, clip)},
     ],
     ids=["thread", "version", "version's thread", "reel cover"],
 )
-def test_media_a_post_names_anywhere_cannot_be_deleted(api, media_key, channel_id, fields):
-    created = api.post("/v1/posts", json={"channelId": channel_id, **fields(media_key)})
+def test_media_a_post_names_anywhere_cannot_be_deleted(api, media_key, clip, channel_id, fields):
+    created = api.post("/v1/posts", json={"channelId": channel_id, **fields(media_key, clip)})
     assert created.status_code == 201, created.get_json()
     post_id = created.get_json()["data"]["id"]
     error = assert_error(api.delete(f"/v1/media/{media_key}"), 409, "MEDIA_IN_USE")
@@ -148,17 +157,17 @@ def test_a_key_in_a_posts_text_is_not_a_use(api, media_key, channel_id):
     assert api.delete(f"/v1/media/{media_key}").status_code == 200
 
 
-def test_a_reel_cover_is_the_callers_media(api, make_key, media_key, channel_id):
+def test_a_reel_cover_is_the_callers_media(api, make_key, media_key, clip, channel_id):
     foreign = upload(api.as_key(make_key(account="globex")), image("PNG")).get_json()["data"]["key"]
     field = "platforms.instagram.options.coverMedia"
     for cover in (foreign, "med_nope.png"):
-        body = {"channelId": channel_id, "content": "a", "platforms": reel(cover)}
+        body = {"channelId": channel_id, "content": "a", "platforms": reel(cover, clip)}
         error = assert_error(api.post("/v1/posts", json=body), 400, "VALIDATION_ERROR")
         assert error["details"] == [{"field": field, "message": "no such media"}]
     post_id = api.post("/v1/posts", json={"channelId": channel_id, "content": "x"}).get_json()["data"]["id"]
     error = assert_error(
-        api.patch(f"/v1/posts/{post_id}", json={"platforms": reel(foreign)}), 400, "VALIDATION_ERROR"
+        api.patch(f"/v1/posts/{post_id}", json={"platforms": reel(foreign, clip)}), 400, "VALIDATION_ERROR"
     )
     assert error["details"] == [{"field": field, "message": "no such media"}]
-    patched = api.patch(f"/v1/posts/{post_id}", json={"platforms": reel(media_key)})
+    patched = api.patch(f"/v1/posts/{post_id}", json={"platforms": reel(media_key, clip)})
     assert patched.status_code == 200, patched.get_json()

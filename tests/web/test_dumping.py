@@ -45,7 +45,7 @@ def test_posts_with_and_without_targets_dump_alike(api, make_key):
             # An input field in the answer's schema (TimestampInput) answers what was stored.
             "platforms": {
                 "x": {"content": "on X"},
-                "youtube": {"options": {"publishAt": "2030-01-02T00:00:00Z"}},
+                "youtube": {"thread": [], "options": {"publishAt": "2030-01-02T00:00:00Z"}},
             },
         },
     ):

@@ -63,6 +63,9 @@ class Mastodon(OAuthProvider):
     )
     threads = True  # each follow-up part replies to the one before
     comments = True  # a first comment is the author's reply to the post
+    # Options checked against the account's instance: a content warning counts against
+    # its limit of characters.
+    account_options = ("spoilerText",)
 
     publish = staticmethod(posting.publish)
     check = staticmethod(posting.check)
@@ -147,6 +150,7 @@ class OnInstances:
     platform = Mastodon.platform
     threads = Mastodon.threads
     comments = Mastodon.comments
+    account_options = Mastodon.account_options
 
     def __init__(self, rules):
         self.rules = rules

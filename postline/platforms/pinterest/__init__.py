@@ -45,6 +45,8 @@ class Pinterest(OAuthProvider):
     content_limit = limits.DESCRIPTION_LIMIT  # the pin's description
     threads = False
     comments = False  # Pinterest's API makes no comments
+    # Options checked against the account that publishes: each account has its own boards.
+    account_options = ("boardId",)
 
     publish = staticmethod(posting.publish)
     check = staticmethod(posting.check)
