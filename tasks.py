@@ -290,7 +290,7 @@ def mcp(args):
     stdout = os.dup(1)
     os.dup2(2, 1)
     try:
-        ensure_environment("requirements.txt", *extras())
+        ensure_environment("requirements.txt", "requirements-mcp.txt", *extras())
     finally:
         sys.stdout.flush()
         os.dup2(stdout, 1)
