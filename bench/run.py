@@ -5,7 +5,7 @@ bench/webhooks.py, bench/publishing.py, bench/platforms.py, bench/media.py and
 bench/imports.py one after another, each in a process of its own with `--results`,
 their own output going to bench/last-run.log, and prints one table: each figure, what
 it was measured from, its target and whether it was met.
-Needs `wrk` and `curl` (Debian: apt-get install wrk curl). About fifteen minutes.
+Needs `wrk` and `curl` (Debian: apt-get install wrk curl). About thirty-five minutes.
 """
 
 import json
