@@ -228,3 +228,31 @@ def serve(fake_class, description, options=()):
             time.sleep(3600)
     except KeyboardInterrupt:
         fake.close()
+
+
+class SelfCheck:
+    """The steps of a fake's self-check, run in order by `run()`, each an assertion
+    about the fake's answer named for what it shows; `steps` holds those that held."""
+
+    steps: list
+
+    def step(self, name, check):
+        check()
+        self.steps.append(name)
+
+
+def run_self_check(fake_class, walk_class):
+    """Run `walk_class`'s self-check on a new `fake_class`; 0 when every step held, 1
+    otherwise (each fake's `--self-check`)."""
+    fake = fake_class()
+    walk = walk_class(fake)
+    try:
+        walk.run()
+    except AssertionError as failure:
+        print(f"FAILED after {len(walk.steps)} steps: {failure}")
+        return 1
+    finally:
+        fake.close()
+    for name in walk.steps:
+        print(f"ok  {name}")
+    return 0

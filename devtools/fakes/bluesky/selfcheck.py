@@ -11,6 +11,7 @@ import time
 
 import requests
 
+from devtools.fakes.base import SelfCheck, run_self_check
 from devtools.fakes.bluesky.fake import ACCOUNT, FakeBluesky
 from devtools.fakes.bluesky.repo import new_tid
 from devtools.fakes.bluesky.xrpc import did_web
@@ -21,7 +22,7 @@ PNG = base64.b64decode(
 )
 
 
-class Walk:
+class Walk(SelfCheck):
     """The steps of one self-check against the fake at `url`, each an assertion about
     its answer; `steps` the names of those that held."""
 
@@ -37,10 +38,6 @@ class Walk:
         answer = requests.request(method, f"{self.url}/xrpc/{nsid}", headers=headers, timeout=10, **kwargs)
         assert answer.status_code == expect, f"{nsid}: {answer.status_code} {answer.text}"
         return answer
-
-    def step(self, name, check):
-        check()
-        self.steps.append(name)
 
     def run(self):
         session = {}
@@ -177,15 +174,4 @@ def claims(jwt):
 
 def main():
     """Run the self-check on a new fake; 0 when every step held, 1 otherwise."""
-    fake = FakeBluesky()
-    walk = Walk(fake)
-    try:
-        walk.run()
-    except AssertionError as failure:
-        print(f"FAILED after {len(walk.steps)} steps: {failure}")
-        return 1
-    finally:
-        fake.close()
-    for name in walk.steps:
-        print(f"ok  {name}")
-    return 0
+    return run_self_check(FakeBluesky, Walk)

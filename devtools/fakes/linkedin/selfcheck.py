@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import requests
 
+from devtools.fakes.base import SelfCheck, run_self_check
 from devtools.fakes.linkedin.fake import API_VERSION, AUTHOR, CLIENT_ID, CLIENT_SECRET, MEMBER, FakeLinkedIn
 from devtools.fakes.linkedin.organizations import ORGANIZATION, linkedin_organization
 
@@ -38,7 +39,7 @@ def post_body(author, text, visibility="PUBLIC", **fields):
     }
 
 
-class Walk:
+class Walk(SelfCheck):
     """The steps of one self-check against `fake`, each an assertion about its answer;
     `steps` the names of those that held."""
 
@@ -59,10 +60,6 @@ class Walk:
         )
         assert answer.status_code == expect, f"{method} {path}: {answer.status_code} {answer.text}"
         return answer
-
-    def step(self, name, check):
-        check()
-        self.steps.append(name)
 
     def run(self):
         self.step("the authorize page answers a code; an unknown scope is refused", self.authorize)
@@ -207,15 +204,4 @@ class Walk:
 
 def main():
     """Run the self-check on a new fake; 0 when every step held, 1 otherwise."""
-    fake = FakeLinkedIn()
-    walk = Walk(fake)
-    try:
-        walk.run()
-    except AssertionError as failure:
-        print(f"FAILED after {len(walk.steps)} steps: {failure}")
-        return 1
-    finally:
-        fake.close()
-    for name in walk.steps:
-        print(f"ok  {name}")
-    return 0
+    return run_self_check(FakeLinkedIn, Walk)

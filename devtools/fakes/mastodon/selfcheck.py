@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
+from devtools.fakes.base import SelfCheck, run_self_check
 from devtools.fakes.mastodon.fake import ACCOUNT, FakeMastodon
 
 REDIRECT_URI = "https://postline.example/v1/connections/mastodon/callback"
@@ -23,7 +24,7 @@ PNG = base64.b64decode(
 )
 
 
-class Walk:
+class Walk(SelfCheck):
     """The steps of one self-check against `fake`, each an assertion about its answer;
     `steps` the names of those that held."""
 
@@ -42,10 +43,6 @@ class Walk:
         )
         assert answer.status_code == expect, f"{method} {path}: {answer.status_code} {answer.text}"
         return answer
-
-    def step(self, name, check):
-        check()
-        self.steps.append(name)
 
     def run(self):
         self.step("4.3 lists PKCE and the profile scope", self.metadata)
@@ -218,15 +215,4 @@ class Walk:
 
 def main():
     """Run the self-check on a new fake; 0 when every step held, 1 otherwise."""
-    fake = FakeMastodon()
-    walk = Walk(fake)
-    try:
-        walk.run()
-    except AssertionError as failure:
-        print(f"FAILED after {len(walk.steps)} steps: {failure}")
-        return 1
-    finally:
-        fake.close()
-    for name in walk.steps:
-        print(f"ok  {name}")
-    return 0
+    return run_self_check(FakeMastodon, Walk)

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
+from devtools.fakes.base import SelfCheck, run_self_check
 from devtools.fakes.pinterest.fake import BOARD_ID, CLIENT_ID, CLIENT_SECRET, GROUP_BOARD, USER, FakePinterest
 
 REDIRECT = "https://postline.example/v1/connections/pinterest/callback"
@@ -17,7 +18,7 @@ SCOPES = "boards:read,pins:read,pins:write,user_accounts:read"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
 
 
-class Walk:
+class Walk(SelfCheck):
     """The steps of one self-check against `fake`, each an assertion about its answer;
     `steps` the names of those that held."""
 
@@ -37,10 +38,6 @@ class Walk:
         answer = requests.post(f"{self.url}/v5/oauth/token", data=form, auth=(CLIENT_ID, secret), timeout=10)
         assert answer.status_code == expect, f"token: {answer.status_code} {answer.text}"
         return answer.json()
-
-    def step(self, name, check):
-        check()
-        self.steps.append(name)
 
     def run(self):
         self.step("the authorize page answers a code; the code buys a pair, once", self.sign_in)
@@ -140,15 +137,4 @@ class Walk:
 
 def main():
     """Run the self-check on a new fake; 0 when every step held, 1 otherwise."""
-    fake = FakePinterest()
-    walk = Walk(fake)
-    try:
-        walk.run()
-    except AssertionError as failure:
-        print(f"FAILED after {len(walk.steps)} steps: {failure}")
-        return 1
-    finally:
-        fake.close()
-    for name in walk.steps:
-        print(f"ok  {name}")
-    return 0
+    return run_self_check(FakePinterest, Walk)

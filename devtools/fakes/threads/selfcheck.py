@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
+from devtools.fakes.base import SelfCheck, run_self_check
 from devtools.fakes.threads.fake import CLIENT_ID, CLIENT_SECRET, DAY, USER, FakeThreads
 
 REDIRECT = "https://postline.example/v1/connections/threads/callback"
@@ -18,7 +19,7 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
 MP4 = b"\x00\x00\x00\x18ftypmp42" + b"\x00" * 64
 
 
-class Walk:
+class Walk(SelfCheck):
     """The steps of one self-check against `fake`, each an assertion about its answer;
     `steps` the names of those that held."""
 
@@ -37,10 +38,6 @@ class Walk:
             if answer.content and answer.headers["Content-Type"].startswith("application/json")
             else answer
         )
-
-    def step(self, name, check):
-        check()
-        self.steps.append(name)
 
     def run(self):
         self.step(
@@ -187,15 +184,4 @@ class Walk:
 
 def main():
     """Run the self-check on a new fake; 0 when every step held, 1 otherwise."""
-    fake = FakeThreads()
-    walk = Walk(fake)
-    try:
-        walk.run()
-    except AssertionError as failure:
-        print(f"FAILED after {len(walk.steps)} steps: {failure}")
-        return 1
-    finally:
-        fake.close()
-    for name in walk.steps:
-        print(f"ok  {name}")
-    return 0
+    return run_self_check(FakeThreads, Walk)

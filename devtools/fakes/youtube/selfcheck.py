@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
+from devtools.fakes.base import SelfCheck, run_self_check
 from devtools.fakes.youtube.fake import CHANNEL, FakeYouTube
 from devtools.fakes.youtube.oauth import SCOPES
 from devtools.fakes.youtube.uploads import CHUNK_UNIT
@@ -26,7 +27,7 @@ METADATA = {
 JPEG = b"\xff\xd8\xff\xe0" + bytes(60)
 
 
-class Walk:
+class Walk(SelfCheck):
     """The steps of one self-check against `fake`, each an assertion about its answer;
     `steps` the names of those that held."""
 
@@ -35,10 +36,6 @@ class Walk:
         self.url = fake.url
         self.steps = []
         self.token = None
-
-    def step(self, name, check):
-        check()
-        self.steps.append(name)
 
     def call(self, method, path, expect=200, **kwargs):
         headers = {"Authorization": f"Bearer {self.token}", **kwargs.pop("headers", {})}
@@ -193,15 +190,4 @@ class Walk:
 
 def main():
     """Run the self-check on a new fake; 0 when every step held, 1 otherwise."""
-    fake = FakeYouTube()
-    walk = Walk(fake)
-    try:
-        walk.run()
-    except AssertionError as failure:
-        print(f"FAILED after {len(walk.steps)} steps: {failure}")
-        return 1
-    finally:
-        fake.close()
-    for name in walk.steps:
-        print(f"ok  {name}")
-    return 0
+    return run_self_check(FakeYouTube, Walk)
