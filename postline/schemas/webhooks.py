@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields
 
-from postline.web.choices import DELIVERY_STATUS, DELIVERY_TRIGGER, Choice
+from postline.web.choices import DELIVERY_STATUS, DELIVERY_TRIGGER, Choice, known_today
 from postline.web.envelopes import Answer
 from postline.web.fields import (
     CreatedAt,
@@ -22,7 +22,7 @@ class WebhookSchema(Answer):
     account_id = fields.String(data_key="userId", metadata={"description": "The owning account"})
     url = described(fields.String, "Where events are POSTed")
     events = described(
-        fields.List, f"The event types it receives; known today: {', '.join(events.TYPES)}", fields.String()
+        fields.List, f"The event types it receives; {known_today(events.TYPES)}", fields.String()
     )
     active = described(fields.Boolean, "false: no events are sent to it")
     disabled_reason = described(
@@ -73,9 +73,7 @@ class WebhookDeliverySchema(Answer):
         "The event it carries (the same across retries: `Service-Event-Id`)",
         data_key="eventId",
     )
-    event_type = described(
-        fields.String, f"The event's type; known today: {', '.join(events.TYPES)}", data_key="event"
-    )
+    event_type = described(fields.String, f"The event's type; {known_today(events.TYPES)}", data_key="event")
     status = described(Choice, "Where the delivery stands", DELIVERY_STATUS)
     attempts = described(fields.Integer, "Attempts made so far (at most 7)")
     next_attempt_at = described(

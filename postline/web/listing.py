@@ -23,7 +23,7 @@ from postline import db
 from postline.db.filters import conditions, shape_of
 from postline.errors import Invalid
 from postline.web import cursors
-from postline.web.choices import Choice, ClosedSet, known_values
+from postline.web.choices import Choice, ClosedSet, known_today, known_values
 from postline.web.envelopes import list_body
 from postline.web.fields import TimestampInput, WholeNumber
 
@@ -110,7 +110,7 @@ class Filter:
         elif operator != "contains":
             where += " this value"
         if self.known and not isinstance(self.choices, ClosedSet):
-            where += f" (known today: {', '.join(self.known)})"
+            where += f" ({known_today(self.known)})"
         described = {"description": f"{where}. {FILTERS_HELP}"}
         if operator == "in":
             listed = f" of: {', '.join(self.known)}" if self.known else ""
