@@ -12,8 +12,8 @@
     python3 tasks.py docs     # build docs/ into the site in site/ (mkdocs.yml); any warning fails it
 
 Needs only Python 3.11+. Extra arguments after `test` go to pytest, e.g.
-`python3 tasks.py test --quick tests/posts -x`. Tests run in three pytest-xdist workers
-(`-n 3 --dist loadgroup`) unless the arguments say otherwise (`-n 0` runs them in this
+`python3 tasks.py test --quick tests/posts -x`. Tests run in two pytest-xdist workers
+(`-n 2 --dist loadgroup`) unless the arguments say otherwise (`-n 0` runs them in this
 process); docs/development.md (Tests) says which tests run where.
 """
 
@@ -259,12 +259,11 @@ Follow docs/getting-started.md (Playground). Ctrl-C stops everything.
     )
 
 
-# Three workers on the machine's two cores: many tests wait on server processes, sleeps
-# and sockets, and a third worker keeps both cores busy meanwhile (the whole suite on
-# this 2-core machine: 12.7 minutes with two, 10.3 with three). The drills and other
-# tests that time themselves are one xdist group (tests/conftest.py), run one at a time
-# by one worker.
-XDIST = ["-n", "3", "--dist", "loadgroup"]
+# Two workers, the machine's two cores; the drills and other tests that time themselves
+# are one xdist group (tests/conftest.py), run one at a time by one worker. A third
+# worker made the suite faster (12.7 to 10.3 minutes) but left the drills beside two
+# busy workers: the slow-platform drill then saw the whole worker fall 1.7 s behind.
+XDIST = ["-n", "2", "--dist", "loadgroup"]
 # The quick loop leaves out what takes seconds a test: server processes, drills, the browser.
 QUICK = ["-m", "not processes", "--sqlite-only"]
 
