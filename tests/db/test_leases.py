@@ -4,6 +4,7 @@ and the row of a worker that died is taken again when its lease expires.
 
 import multiprocessing
 import threading
+import time
 
 import pytest
 
@@ -105,6 +106,10 @@ def _claim_all(worker_id, batch):
     claimed = []
     while rows := claim(worker_id, NOW, LEASE, limit=batch):
         claimed += [row.id for row in rows]
+        # A worker does something with what it claimed before it claims again: without
+        # that pause, one thread could take SQLite's one write lock back every time and
+        # claim everything, and the test would prove nothing (it fails then).
+        time.sleep(0.001)
     return claimed
 
 
