@@ -11,8 +11,17 @@ tests/db/test_compiled.py checks both on every peewee upgrade.
 """
 
 import functools
+import inspect
 
-from peewee import IntegerField, Value
+from peewee import (
+    FieldAccessor,
+    ForeignKeyAccessor,
+    IntegerField,
+    Model,
+    ModelObjectCursorWrapper,
+    ObjectIdAccessor,
+    Value,
+)
 
 from postline.db.connection import database
 
@@ -38,6 +47,9 @@ class Compiled:
             wrapper.initialized = True
         elif first is not None and first[0] is compiled_for and first[1].initialized:
             learnt = {name: value for name, value in vars(first[1]).items() if name not in first[2]}
+            hydrate = _hydrator(first[1])
+            if hydrate is not None:
+                learnt["process_row"] = hydrate
             self._decoding, self._first = (compiled_for, learnt), None
         else:
             # Watch this one: the one before found no row (or was for another database).
@@ -82,6 +94,39 @@ class Shaped:
 
     def __getitem__(self, shape):
         return self._of(shape)
+
+
+def _hydrator(wrapper):
+    """For a wrapper that makes one model's instances of its rows (a select of its own
+    columns), a `process_row` that makes each as peewee does, without a setattr through
+    a descriptor per column: on a page of 20 posts that was a third of the request.
+    None when the query or model is any other kind (joins, a custom __init__, a column
+    that is not a field), for peewee's own to decode."""
+    model = wrapper.constructor if type(wrapper) is ModelObjectCursorWrapper else None
+    if model is None or not wrapper.is_model or model.__init__ is not Model.__init__:
+        return None
+    keys = []
+    for column in wrapper.unique_columns:
+        accessor = inspect.getattr_static(model, column, None)
+        if type(accessor) in (FieldAccessor, ForeignKeyAccessor):
+            keys.append(accessor.name)
+        elif type(accessor) is ObjectIdAccessor:
+            keys.append(accessor.field.name)
+        else:
+            return None
+    if len(set(keys)) != len(keys):
+        return None
+    plan = [(index, key, wrapper.converters[index]) for index, key in enumerate(keys)]
+    new = model.__new__
+
+    def process_row(row):
+        instance = new(model)
+        instance.__data__ = {key: row[index] if convert is None else convert(row[index]) for index, key, convert in plan}
+        instance._dirty = set()
+        instance.__rel__ = {}
+        return instance
+
+    return process_row
 
 
 def _params(plan, values):

@@ -5,10 +5,11 @@ already sent changes (docs/api.md, Versions, threads and first comments).
 `path(index, field)` names a field in the client's terms, as in postline/posts/lifecycle.py.
 """
 
-from models import ChannelConnection, Connection, Media, PostPart, PostTarget
+from models import Media, PostPart, PostTarget
 from postline import platforms
 from postline.errors import Conflict
 from postline.posts import versions
+from postline.queries import connections as queries
 from postline.statuses import PartKind, TargetStatus
 
 SENT = (TargetStatus.PUBLISHED,)
@@ -23,14 +24,9 @@ def platforms_of(channel_ids):
 def accounts_of(channel_ids):
     """{channel id: {platform: [platform_account_id of each of its connections there]}}."""
     found = {channel_id: {} for channel_id in channel_ids}
-    links = (
-        ChannelConnection.select(
-            ChannelConnection.channel, Connection.platform, Connection.platform_account_id
-        )
-        .join(Connection)
-        .where(ChannelConnection.channel.in_(list(channel_ids)))
-    )
-    for channel_id, platform, account_id in links.tuples():
+    if not found:
+        return found
+    for channel_id, platform, account_id in queries.ACCOUNTS_OF_CHANNELS[len(found)].rows(*found):
         found[channel_id].setdefault(platform, []).append(account_id)
     return found
 

@@ -35,6 +35,29 @@ def test_a_compiled_query_answers_what_the_query_itself_answers(app, make_key):
     assert compiled._decoding is not None  # learnt from a later execution
 
 
+def test_rows_of_a_models_own_columns_are_the_instances_peewee_makes(app):
+    # Later executions make instances without peewee's setattr per column (_hydrator):
+    # the same data, nothing dirty, the foreign key readable as an id and as a row.
+    Account.create(id="acct_1", name="acme", plan="free")
+    for name in ("first", "second", "third"):
+        Channel.create_for_account("acct_1", "live", name=name, color="#112233", created_at=1)
+
+    def of_account(account_id):
+        return Channel.select().where(Channel.account == account_id).order_by(Channel.name)
+
+    compiled = db.Compiled(of_account)
+    list(compiled.rows("acct_1"))  # the execution it learns from
+    rows = list(compiled.rows("acct_1"))
+    assert compiled._decoding[1]["process_row"] is not None
+    expected = list(of_account("acct_1"))
+    assert [row.__data__ for row in rows] == [row.__data__ for row in expected]
+    assert [type(row) for row in rows] == [Channel] * 3
+    assert all(not row.dirty_fields and row.account_id == "acct_1" for row in rows)
+    assert rows[0].account.name == "acme" and rows[0].name == "first"
+    rows[0].name = "renamed"
+    assert [field.name for field in rows[0].dirty_fields] == ["name"]
+
+
 def test_insert_rows_writes_what_the_model_would(app):
     account = Account.create(id="acct_1", name="acme", plan="free")
     rows = [
