@@ -121,7 +121,9 @@ def _hydrator(wrapper):
 
     def process_row(row):
         instance = new(model)
-        instance.__data__ = {key: row[index] if convert is None else convert(row[index]) for index, key, convert in plan}
+        instance.__data__ = {
+            key: row[index] if convert is None else convert(row[index]) for index, key, convert in plan
+        }
         instance._dirty = set()
         instance.__rel__ = {}
         return instance
