@@ -31,6 +31,9 @@ class QuietHandler(WSGIRequestHandler):
 # own. GET answers its request counts (`requests`), or its `settings()`, as JSON.
 COUNTS_PATH = "/_fake/requests"
 SETTINGS_PATH = "/_fake/settings"
+# `received` as JSON ({post text: times received}): a fake in a process of its own
+# (bench/scaleout.py) says what it was sent, to check that nothing came twice.
+TEXTS_PATH = "/_fake/texts"
 # The receipts a fake keeps for its received page (pages.py), the newest.
 KEPT_RECEIPTS = 200
 
@@ -180,9 +183,12 @@ class FakeServer:
 
     def own_page(self, request):
         """The fake's own answer to `request` (its counts, settings, pages), or None for the platform's."""
-        if request.path in (COUNTS_PATH, SETTINGS_PATH):
+        if request.path in (COUNTS_PATH, SETTINGS_PATH, TEXTS_PATH):
             with self._lock:
-                known = dict(self.requests) if request.path == COUNTS_PATH else self.settings()
+                if request.path == SETTINGS_PATH:
+                    known = self.settings()
+                else:
+                    known = dict(self.requests if request.path == COUNTS_PATH else self.received)
             return answer(known)
         if request.path in (pages.RECEIVED_PATH, pages.RECEIPTS_PATH):
             with self._lock:

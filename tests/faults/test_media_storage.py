@@ -21,8 +21,8 @@ import pytest
 import requests
 
 from devtools.media import video
+from devtools.s3 import S3Server
 from models import Media
-from tests.support.media import S3Server
 
 FILE = video(total=300_000)
 TMPFS_BYTES = 1024 * 1024

@@ -9,10 +9,10 @@ import pytest
 import requests
 
 from devtools.media import image, upload, video
+from devtools.s3 import S3Server
 from models import Media
 from postline import media
 from postline.media import storage, urls
-from tests.support.media import S3Server
 
 DATA = bytes(range(256)) * 1000  # 256,000 bytes, every offset telling
 
