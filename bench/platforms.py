@@ -71,8 +71,11 @@ def start_fakes(delay):
 class Scene:
     """A live key's API, every platform connected to one channel, and the media posts carry."""
 
-    def __init__(self, database_url, data_dir, fakes):
+    def __init__(self, database_url, data_dir, fakes, media=None):
+        """`media`: `[media]` settings in place of live_api's local directory."""
         settings = {provider: fake.settings for provider, fake in fakes.items()}
+        if media is not None:
+            settings["media"] = media
         self.api = live_api(database_url, data_dir, **settings)
         self.channel_id = self.new_channel("Bench")
         self.connections = connect_every_platform(self.api, self.channel_id)

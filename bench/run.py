@@ -1,11 +1,12 @@
 """Every benchmark, then one table: `python3 tasks.py bench` (or `python bench/run.py`).
 
 Runs bench/api.py and bench/queues.py (SQLite, and PostgreSQL when reachable), bench/worker.py,
-bench/webhooks.py, bench/publishing.py, bench/platforms.py, bench/media.py and
-bench/imports.py one after another, each in a process of its own with `--results`,
-their own output going to bench/last-run.log, and prints one table: each figure, what
-it was measured from, its target and whether it was met.
-Needs `wrk` and `curl` (Debian: apt-get install wrk curl). About thirty-five minutes.
+bench/webhooks.py, bench/publishing.py, bench/platforms.py, bench/media.py,
+bench/imports.py and (PostgreSQL only) bench/scaleout.py one after another, each in a
+process of its own with `--results`, their own output going to bench/last-run.log, and
+prints one table: each figure, what it was measured from, its target and whether it was
+met.
+Needs `wrk` and `curl` (Debian: apt-get install wrk curl). About fifty minutes.
 """
 
 import json
@@ -39,6 +40,8 @@ def runs():
     yield ["platforms.py"]
     yield ["media.py"]
     yield ["imports.py"]
+    if postgres_admin_url() is not None:
+        yield ["scaleout.py"]
 
 
 def main():

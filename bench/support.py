@@ -16,7 +16,7 @@ from pathlib import Path
 import requests
 
 from devtools.databases import reachable, scratch_postgres
-from devtools.fakes.base import COUNTS_PATH, SETTINGS_PATH
+from devtools.fakes.base import COUNTS_PATH, SETTINGS_PATH, TEXTS_PATH
 from devtools.servers import ServerProcess
 from models import LIVE, Post, PostPart, WorkerHeartbeat
 from postline import config, db
@@ -89,6 +89,10 @@ class FakeProcess:
         """How many requests it has answered, by "METHOD /path"."""
         return requests.get(self.url + COUNTS_PATH, timeout=10).json()
 
+    def received(self):
+        """{post text: times received} of every post it was sent (TEXTS_PATH)."""
+        return requests.get(self.url + TEXTS_PATH, timeout=30).json()
+
     def env(self, provider):
         """The environment entries that point a process's `[provider]` settings here."""
         return {config.env_name((provider, name)): str(value) for name, value in self.settings.items()}
@@ -100,6 +104,7 @@ class FakeProcess:
 
 
 SECRET = "bench-" + "x" * 40
+BENCH_ACCOUNT = "bench"  # live_api's account
 
 
 def live_api(database_url, data_dir, **sections):
@@ -119,7 +124,7 @@ def live_api(database_url, data_dir, **sections):
             **sections,
         }
     )
-    account = accounts.find_or_create("bench", "ocean")
+    account = accounts.find_or_create(BENCH_ACCOUNT, "ocean")
     _, key = keys.issue_key(account.id, "bench", LIVE)
     return Api(app.test_client(), key)
 

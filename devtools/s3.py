@@ -1,6 +1,8 @@
 """An S3-compatible server (moto's server mode) on a free loopback port: media storage
 for the storage tests, the scale-out drill and its benchmark (`[media] storage = "s3"`)."""
 
+import logging
+
 from devtools.servers import free_port
 
 
@@ -9,6 +11,9 @@ class S3Server:
 
     def __init__(self):
         from moto.server import ThreadedMotoServer
+
+        # Its werkzeug writes a line per request: the media of 20,000 posts.
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"

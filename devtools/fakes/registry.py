@@ -144,9 +144,10 @@ PLATFORMS = [
         needs_media=True,
         needs_video=True,
         # A project uploads 100 videos a day (the fake's default, and Postline's count of
-        # it); a benchmark uploads more, and asks about processing every second.
-        bench_options=("--daily-uploads", "1000000"),
-        bench_settings=(("status_interval", 1), ("daily_uploads", 1000000)),
+        # it) and spends 10,000 units on its other calls; a benchmark uploads more, and
+        # asks about processing every second (a unit each: 6,000 videos, several each).
+        bench_options=("--daily-uploads", "1000000", "--daily-units", "100000000"),
+        bench_settings=(("status_interval", 1), ("daily_uploads", 1000000), ("daily_units", 100000000)),
     ),
     PlatformFake(
         platform="pinterest",

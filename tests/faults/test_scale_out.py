@@ -6,7 +6,6 @@ the one address. Every target is sent exactly once (the fakes count what they
 received), no post is left behind, both servers answered and every worker published.
 bench/scaleout.py is the same shape at 20,000 posts, with 1, 2 and 3 workers."""
 
-import os
 import secrets
 import time
 from collections import Counter
@@ -23,29 +22,18 @@ from devtools.servers import free_port
 from models import LIVE
 from postline import config
 from postline.accounts import accounts, keys
+from tests.conftest import BACKENDS
 from tests.support import drills
 
-# Several servers on one database is PostgreSQL's shape (docs/deployment.md): the drill
-# runs there alone (skipped, as every PostgreSQL run is, where TEST_DATABASE_URL is unset).
 # Five processes at full speed: not beside the drills that time themselves.
 pytestmark = pytest.mark.quiet
-ON_POSTGRESQL = pytest.mark.parametrize(
-    "database_url",
-    [
-        pytest.param(
-            "postgresql",
-            marks=pytest.mark.skipif(
-                not os.environ.get("TEST_DATABASE_URL"), reason="TEST_DATABASE_URL is not set"
-            ),
-        )
-    ],
-    indirect=True,
-    scope="session",
-)
+# Several servers on one database is PostgreSQL's shape (docs/deployment.md): the drill
+# runs there alone.
+POSTGRESQL = BACKENDS[1]  # skipped, saying so, when TEST_DATABASE_URL is not set
 
 POSTS = 300
 WORKERS = 3
-DEADLINE = 120  # seconds for every post to be published (about 15 on two quiet cores)
+DEADLINE = 120  # seconds for every post to be published (about 7 on two quiet cores)
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +75,7 @@ def process_env(settings, fakes, public_url):
     return env
 
 
-@ON_POSTGRESQL
+@pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
 def test_two_servers_and_three_workers_send_every_target_once(
     client, fakes, settings, gunicorn, worker_process
 ):
