@@ -40,7 +40,7 @@ from bench.support import (  # noqa: E402
     cpu_seconds,
     scratch_database,
 )
-from devtools.fakes.registry import NEEDS_MEDIA, NEEDS_VIDEO, PLATFORMS, VERSIONS  # noqa: E402
+from devtools.fakes.registry import PLATFORMS, post_to  # noqa: E402
 from devtools.proxy import RoundRobinProxy  # noqa: E402
 from devtools.s3 import S3Server  # noqa: E402
 from devtools.servers import ServerProcess, free_port  # noqa: E402
@@ -166,18 +166,8 @@ class Shape:
         for start in range(0, count, BATCH):
             batch = []
             for n in range(start, min(count, start + BATCH)):
-                platform, channel_id = self.channels[n % len(self.channels)]
-                media = (
-                    [scene.clip]
-                    if platform in NEEDS_VIDEO
-                    else [scene.photo]
-                    if platform in NEEDS_MEDIA
-                    else []
-                )
-                content = f"Scale-out {tag} post {n}"
-                batch.append(
-                    {"channelId": channel_id, "content": content, "media": media, "platforms": VERSIONS}
-                )
+                channel = self.channels[n % len(self.channels)]
+                batch.append(post_to(*channel, f"Scale-out {tag} post {n}", scene.photo, scene.clip))
             batches.append(batch)
         started = time.perf_counter()
         with concurrent.futures.ThreadPoolExecutor(SENDERS) as pool:

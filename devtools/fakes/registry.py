@@ -180,3 +180,11 @@ def versions(video):
         **VERSIONS,
         **{platform: {**VERSIONS.get(platform, {}), "media": [video]} for platform in NEEDS_VIDEO},
     }
+
+
+def post_to(platform, channel_id, content, photo, clip):
+    """A post's fields for a channel that publishes to `platform` alone, with what that
+    platform needs: the media key `clip` where its posts are videos, `photo` where it
+    takes no text-only post, and VERSIONS (Pinterest's board)."""
+    media = [clip] if platform in NEEDS_VIDEO else [photo] if platform in NEEDS_MEDIA else []
+    return {"channelId": channel_id, "content": content, "media": media, "platforms": VERSIONS}

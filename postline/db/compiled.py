@@ -5,9 +5,11 @@ request's path, that costs more than running them. Its cursor wrapper also works
 anew, on each execution's first row, which column becomes which field of which model
 (for a query with a join, as long again as running it): a Compiled query works that
 out once and hands it to the wrappers of later executions, whose SQL and so columns
-are the same. This module relies on two peewee internals, `Query._get_cursor_wrapper`
-(decoding rows exactly as the query would) and the wrapper's lazy `initialize()`;
-tests/db/test_compiled.py checks both on every peewee upgrade.
+are the same. Rows of one model's own columns are then made without peewee's setattr
+per column (`_hydrator`). This module relies on peewee internals: `Query._get_cursor_wrapper`
+(decoding rows exactly as the query would), the wrapper's lazy `initialize()`, and a
+model instance being its `__data__`, `_dirty` and `__rel__`; tests/db/test_compiled.py
+checks them on every peewee upgrade (the rows it makes against peewee's own).
 """
 
 import functools

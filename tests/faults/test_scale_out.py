@@ -14,7 +14,7 @@ import pytest
 import requests
 
 from devtools.client import Api
-from devtools.fakes.registry import NEEDS_MEDIA, NEEDS_VIDEO, VERSIONS
+from devtools.fakes.registry import post_to
 from devtools.media import image, upload, video
 from devtools.proxy import RoundRobinProxy
 from devtools.s3 import S3Server
@@ -100,11 +100,7 @@ def test_two_servers_and_three_workers_send_every_target_once(
         for start in range(0, POSTS, 100):
             batch = []
             for n in range(start, start + 100):
-                platform, channel_id = channels[n % len(channels)]
-                media = [clip] if platform in NEEDS_VIDEO else [photo] if platform in NEEDS_MEDIA else []
-                batch.append(
-                    {"channelId": channel_id, "content": contents[n], "media": media, "platforms": VERSIONS}
-                )
+                batch.append(post_to(*channels[n % len(channels)], contents[n], photo, clip))
             # A connection a request: the proxy balances connections.
             created = requests.post(
                 f"{proxy.url}/v1/posts/batch", json={"posts": batch}, headers=headers, timeout=60

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from devtools.fakes.registry import NEEDS_MEDIA, NEEDS_VIDEO, VERSIONS
+from devtools.fakes.registry import post_to
 from devtools.media import image, upload, video
 from postline import config
 from postline.statuses import TargetStatus
@@ -70,12 +70,7 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
     for start in range(0, posts_count, 100):
         batch = []
         for n in range(start, start + 100):
-            platform, channel_id = channels[n % len(channels)]
-            media = [clip] if platform in NEEDS_VIDEO else [photo] if platform in NEEDS_MEDIA else []
-            # Pinterest's posts name a board: VERSIONS gives each post what its platforms need.
-            batch.append(
-                {"channelId": channel_id, "content": contents[n], "media": media, "platforms": VERSIONS}
-            )
+            batch.append(post_to(*channels[n % len(channels)], contents[n], photo, clip))
         created = api.post("/v1/posts/batch", json={"posts": batch})
         assert created.status_code == 201, created.get_data(as_text=True)
 
