@@ -162,13 +162,13 @@ class Shape:
     def create(self, count, tag):
         """`count` posts due at once, spread over the channels; seconds it took."""
         scene = self.scene
-        batches = []
-        for start in range(0, count, BATCH):
-            batch = []
-            for n in range(start, min(count, start + BATCH)):
-                channel = self.channels[n % len(self.channels)]
-                batch.append(post_to(*channel, f"Scale-out {tag} post {n}", scene.photo, scene.clip))
-            batches.append(batch)
+        posts = [
+            post_to(
+                *self.channels[n % len(self.channels)], f"Scale-out {tag} post {n}", scene.photo, scene.clip
+            )
+            for n in range(count)
+        ]
+        batches = [posts[start : start + BATCH] for start in range(0, count, BATCH)]
         started = time.perf_counter()
         with concurrent.futures.ThreadPoolExecutor(SENDERS) as pool:
             list(pool.map(self.send, range(len(batches)), batches))

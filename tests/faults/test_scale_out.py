@@ -98,9 +98,10 @@ def test_two_servers_and_three_workers_send_every_target_once(
         headers = {"Authorization": f"Bearer {key}"}
         contents = [f"Scale-out post {n}" for n in range(POSTS)]
         for start in range(0, POSTS, 100):
-            batch = []
-            for n in range(start, start + 100):
-                batch.append(post_to(*channels[n % len(channels)], contents[n], photo, clip))
+            batch = [
+                post_to(*channels[n % len(channels)], contents[n], photo, clip)
+                for n in range(start, start + 100)
+            ]
             # A connection a request: the proxy balances connections.
             created = requests.post(
                 f"{proxy.url}/v1/posts/batch", json={"posts": batch}, headers=headers, timeout=60

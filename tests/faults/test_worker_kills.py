@@ -68,9 +68,9 @@ def test_workers_killed_every_1_to_2_s_never_send_a_target_twice(
     clip = upload(api, video(), filename="clip.mp4").get_json()["data"]["key"]
     contents = [f"Drill post {n}: workers killed at random" for n in range(posts_count)]
     for start in range(0, posts_count, 100):
-        batch = []
-        for n in range(start, start + 100):
-            batch.append(post_to(*channels[n % len(channels)], contents[n], photo, clip))
+        batch = [
+            post_to(*channels[n % len(channels)], contents[n], photo, clip) for n in range(start, start + 100)
+        ]
         created = api.post("/v1/posts/batch", json={"posts": batch})
         assert created.status_code == 201, created.get_data(as_text=True)
 
