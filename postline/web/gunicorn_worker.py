@@ -15,10 +15,17 @@ bounded here (an upload may take long): a buffering reverse proxy in front bound
 them (docs/deployment.md). HTTP/1.1 only, the one protocol gunicorn serves by default
 (an HTTP/2 connection lives in one `handle` call).
 
+A worker also accepts a connection only while one of its threads is free. gunicorn's
+worker accepts whatever it can, so the worker that woke first took most of the
+connections a client opened at once and kept alive (12 to 15 of wrk's 16, measured), and
+answered them with one process while the other idled; now they wait in the listen
+queue for a worker with a free thread.
+
 gunicorn.conf.py names this class as `worker_class`. The module is the one place that
-knows the worker's methods `enqueue_req`, `handle`, `handle_request` and
-`murder_pending` (its main loop calls the last at least once a second);
-tests/security/test_slow_clients.py runs it in a real gunicorn.
+knows the worker's methods `enqueue_req`, `finish_request`, `handle`, `handle_request`
+and `murder_pending` (its main loop calls the last at least once a second), and the
+`worker_connections` its loop reads; tests/security/test_slow_clients.py runs it in a
+real gunicorn.
 """
 
 import contextlib
@@ -40,6 +47,18 @@ def configure(header_timeout):
 
 class HeaderDeadlineWorker(ThreadWorker):
     header_timeout = 10
+    _serving = 0  # connections handed to the threads and not yet given back
+
+    @property
+    def worker_connections(self):
+        """The most connections gunicorn's loop lets this worker hold before it stops
+        accepting ([server] threads is the limit of `_serving`, the setting's value of
+        all of them)."""
+        return 0 if self._serving >= self.cfg.threads else self._most_connections
+
+    @worker_connections.setter
+    def worker_connections(self, value):
+        self._most_connections = value
 
     def init_process(self):
         self._reading = {}  # connection -> when its headers are overdue
@@ -51,7 +70,12 @@ class HeaderDeadlineWorker(ThreadWorker):
         from now, whether a thread takes it at once or it waits for one."""
         with self._reading_lock:
             self._reading[conn] = time.monotonic() + self.header_timeout
+        self._serving += 1  # the main loop's thread alone counts, here and below
         super().enqueue_req(conn)
+
+    def finish_request(self, conn, fs):
+        self._serving -= 1
+        super().finish_request(conn, fs)
 
     def handle(self, conn):
         """Serve a request on `conn` (in a thread); it is no longer read once this ends."""

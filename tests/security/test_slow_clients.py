@@ -103,3 +103,17 @@ def test_headers_not_in_within_the_timeout_close_the_connection(gunicorn, make_k
         while chunk := sock.recv(65536):
             answer += chunk
     assert answer.startswith(b"HTTP/1.1 201"), answer[:300]
+
+
+def test_a_worker_with_no_free_thread_leaves_new_connections_to_the_others(gunicorn):
+    # One thread a worker: the slow socket takes one worker's only thread, and every new
+    # connection must go to the other worker (gunicorn's own worker took a share of
+    # them too, and left each waiting for the slow one's header timeout).
+    base = gunicorn(workers=2, POSTLINE_SERVER_THREADS="1")
+    slow = SlowSocket(base, every=5)
+    try:
+        time.sleep(0.5)
+        latencies = [healthz_seconds(base) for _ in range(12)]
+    finally:
+        slow.stop()
+    assert max(latencies) < 1.0, latencies
