@@ -4,7 +4,7 @@ from flask import Flask
 
 import routes
 from postline import VERSION, process
-from postline.web import cli, errors, hooks, legacy, limits, uploads
+from postline.web import cli, encoding, errors, hooks, legacy, limits, uploads
 from postline.web.api import Api
 
 
@@ -14,7 +14,7 @@ def create_app(overrides=None):
 
     app = Flask(__name__)
     app.request_class = uploads.Request
-    app.json.sort_keys = False  # fields in schema order: id first, error type before message
+    app.json = encoding.JSONProvider(app)
     app.config.update(
         POSTLINE=settings,
         MAX_CONTENT_LENGTH=settings["server"]["max_body_bytes"],
