@@ -16,6 +16,7 @@ import functools
 import inspect
 
 from peewee import (
+    Field,
     FieldAccessor,
     ForeignKeyAccessor,
     IntegerField,
@@ -23,6 +24,7 @@ from peewee import (
     ModelObjectCursorWrapper,
     ObjectIdAccessor,
     Value,
+    _StringField,
 )
 
 from postline.db.connection import database
@@ -118,19 +120,36 @@ def _hydrator(wrapper):
             return None
     if len(set(keys)) != len(keys):
         return None
-    plan = [(index, key, wrapper.converters[index]) for index, key in enumerate(keys)]
+    plan = [(index, key, *_decoding(wrapper.converters[index])) for index, key in enumerate(keys)]
     new = model.__new__
 
     def process_row(row):
         instance = new(model)
-        instance.__data__ = {
-            key: row[index] if convert is None else convert(row[index]) for index, key, convert in plan
-        }
+        data = instance.__data__ = {}
+        for index, key, convert, kept in plan:
+            value = row[index]
+            data[key] = value if convert is None or value is None or type(value) is kept else convert(value)
         instance._dirty = set()
         instance.__rel__ = {}
         return instance
 
     return process_row
+
+
+# Fields whose python_value returns a value of this type as it is: IntegerField and its
+# kin, CharField and TextField (peewee's plain Field returns any value as it is).
+_KEPT = {IntegerField.adapt: int, _StringField.adapt: str}
+
+
+def _decoding(converter):
+    """(convert, kept): a column's value is `convert(value)` unless `convert` is None, the
+    value is None or of the type `kept` (then the converter would return it as it is)."""
+    field = getattr(converter, "__self__", None)
+    if not isinstance(field, Field) or type(field).python_value is not Field.python_value:
+        return converter, None
+    if type(field).adapt is Field.adapt:
+        return None, None
+    return converter, _KEPT.get(type(field).adapt)
 
 
 def _params(plan, values):
