@@ -26,32 +26,43 @@ class NotCompilable(TypeError):
 
 def compile_dump(schema):
     """A function obj -> dict equal to `schema.dump(obj)`, or NotCompilable."""
-    plan = [
-        (field.data_key or name, _getter(field.attribute or name), _converter(field))
-        for name, field in schema.dump_fields.items()
-    ]
+    plan = []
+    for name, field in schema.dump_fields.items():
+        attribute = field.attribute or name
+        convert = _converter(field)
+        # The common case inline: a plain attribute, and a value already of the type its
+        # conversion returns (a str for a String) kept as it is, without a call.
+        get = None if "." not in attribute else _getter(attribute)
+        kind = _KEPT.get(convert)
+        plan.append((field.data_key or name, attribute, get, None if convert is _same else convert, kind))
 
     def dump(obj):
         out = {}
         is_dict = isinstance(obj, dict)
-        for key, get, convert in plan:
-            value = get(obj, is_dict)
+        for key, attribute, get, convert, kind in plan:
+            if get is not None:
+                value = get(obj)
+            elif is_dict:
+                value = obj.get(attribute, _MISSING)
+            else:
+                value = getattr(obj, attribute, _MISSING)
             if value is _MISSING:
                 continue
-            out[key] = None if value is None else convert(value)
+            out[key] = value if convert is None or value is None or type(value) is kind else convert(value)
         return out
 
     return dump
 
 
-def _getter(attribute):
-    parts = attribute.split(".")
-    if len(parts) == 1:
-        return lambda obj, is_dict: (
-            obj.get(attribute, _MISSING) if is_dict else getattr(obj, attribute, _MISSING)
-        )
+# A value of this type comes out of the conversion as it is.
+_KEPT = {str: str, int: int, bool: bool, float: float}
 
-    def get(obj, is_dict):
+
+def _getter(attribute):
+    """A dotted attribute's value (`schedule.name`), _MISSING or None where a part is."""
+    parts = attribute.split(".")
+
+    def get(obj):
         for part in parts:
             obj = obj.get(part, _MISSING) if isinstance(obj, dict) else getattr(obj, part, _MISSING)
             if obj is _MISSING or obj is None:
