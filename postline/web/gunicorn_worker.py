@@ -52,8 +52,8 @@ class HeaderDeadlineWorker(ThreadWorker):
     @property
     def worker_connections(self):
         """The most connections gunicorn's loop lets this worker hold before it stops
-        accepting ([server] threads is the limit of `_serving`, the setting's value of
-        all of them)."""
+        accepting: none more while each of its threads has one (`_serving`), else
+        gunicorn's `worker_connections` setting."""
         return 0 if self._serving >= self.cfg.threads else self._most_connections
 
     @worker_connections.setter

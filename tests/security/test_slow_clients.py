@@ -1,7 +1,8 @@
 """Clients that send their requests slowly cannot starve the API: the shipped gunicorn
 configuration (gunicorn.conf.py) answers /healthz at once while the probe's four slow
 sockets trickle their headers, and closes a connection whose headers are not in
-within `[server] header_timeout` (docs/security.md, Slow clients)."""
+within `[server] header_timeout` (docs/security.md, Slow clients); and a worker whose
+threads are all taken leaves new connections to the others (docs/deployment.md)."""
 
 import json
 import socket
