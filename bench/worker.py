@@ -4,10 +4,10 @@ On a scratch SQLite file and, when PostgreSQL is reachable, a scratch database:
 1. The burst: 10,000 test-mode posts, all due in the same second, each with one
    webhook subscribed to `post.delivered`; one real `python worker.py` with the
    default settings. Prints posts published per second (targets: >= 1,000 on SQLite,
-   >= 600 on PostgreSQL) and webhook deliveries per second to a receiver on
+   >= 1,500 on PostgreSQL) and webhook deliveries per second to a receiver on
    127.0.0.1 (a process of its own), both from the worker's first heartbeat; the
    latest publication after the posts' due time, counted from the worker's start
-   (target on SQLite: within 10 s); and the worker's peak RSS (target < 150 MB).
+   (target on SQLite: within 6 s); and the worker's peak RSS (target < 150 MB).
 2. Posts due at a steady 50 per second for --steady-seconds: p50/p99/max lateness,
    the publish time minus `scheduledFor` (target p99 < 1 s).
 """
@@ -34,7 +34,9 @@ from postline.webhooks import subscriptions  # noqa: E402
 
 SECRET = "bench-" + "x" * 40
 STEADY_RATE = 50
-BURST_TARGETS = {"sqlite": 1000, "postgresql": 600}  # posts/s
+BURST_TARGETS = {"sqlite": 1000, "postgresql": 1500}  # posts/s (issue 30 raised PostgreSQL's from 600)
+# On SQLite, every post of the burst published within this many seconds (issue 30: from 10).
+BURST_SECONDS = 6
 
 
 def setup(database_url, data_dir, receiver_url):
@@ -149,7 +151,14 @@ def main():
         burst = f"{args.posts} posts due at once; {delivered:.0f} webhook deliveries/s"
         results.add("worker burst: posts/s", backend, published, burst, f">= {minimum}", published >= minimum)
         if backend == "sqlite":
-            results.add("worker burst: all published after (s)", backend, last, burst, "<= 10", last <= 10)
+            results.add(
+                "worker burst: all published after (s)",
+                backend,
+                last,
+                burst,
+                f"<= {BURST_SECONDS}",
+                last <= BURST_SECONDS,
+            )
         steady = f"{STEADY_RATE} posts/s for {args.steady_seconds} s; p50 {p50:.2f} s, max {worst:.2f} s"
         results.add("worker: p99 lateness (s)", backend, p99, steady, "< 1", p99 < 1)
         results.add("worker: peak RSS (MB)", backend, rss, "during the burst", "< 150", rss < 150)
@@ -157,7 +166,7 @@ def main():
 
     print(
         f"{args.posts} due test-mode posts, one webhook each; targets: >= 1000 posts/s and all within"
-        " 10 s (SQLite), >= 600 posts/s (PostgreSQL), p99 lateness < 1 s, peak RSS < 150 MB"
+        f" {BURST_SECONDS} s (SQLite), >= 1500 posts/s (PostgreSQL), p99 lateness < 1 s, peak RSS < 150 MB"
     )
     try:
         on_each_backend(report)
