@@ -9,8 +9,8 @@ from limits import RateLimitItemPerMinute
 from limits.storage import RedisStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
-from postline.limits.redis_store import RedisCounters
-from postline.limits.sliding_window import MINUTE, Bucket, Limit
+from postline.limits.redis_store import COUNT, RedisCounters
+from postline.limits.sliding_window import DAY, HOUR, MINUTE, Bucket, Limit
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -29,7 +29,6 @@ def prefix():
 def test_limits_still_has_the_helpers_the_store_uses(prefix):
     storage = RedisStorage(REDIS_URL, key_prefix=prefix)
     assert callable(storage._previous_window_key) and callable(storage._current_window_key)
-    assert storage.lua_acquire_sliding_window.sha and storage.lua_sliding_window.sha
     storage.storage.close()
 
 
@@ -47,4 +46,23 @@ def test_the_store_counts_where_the_library_reads(prefix):
     admitted, statuses = store.acquire([bucket], 0)
     assert not admitted and statuses[0].used == 5
     storage.storage.close()
+    store.redis.close()
+
+
+def test_a_request_is_counted_in_all_its_windows_in_one_call(prefix):
+    store = RedisCounters(REDIS_URL, prefix)
+    store.redis.script_load(COUNT)  # as on every call but a fresh Redis's first
+    calls = []
+    sent = store.redis.execute_command
+    store.redis.execute_command = lambda *args, **options: calls.append(args[0]) or sent(*args, **options)
+    key = Bucket("key_1", (Limit(MINUTE, 5), Limit(HOUR, 100), Limit(DAY, 1000)))
+    endpoint = Bucket("key_1:POST /v1/posts", (Limit(MINUTE, 2),), "POST /v1/posts")
+    outcomes = []
+    for _ in range(3):
+        calls.clear()
+        admitted, statuses = store.acquire([key, endpoint], 0)
+        outcomes.append((admitted, [status.used for status in statuses]))
+        assert calls == ["EVALSHA"]
+    # The third is refused by the endpoint's window and counted in none of the key's.
+    assert outcomes == [(True, [1, 1, 1, 1]), (True, [2, 2, 2, 2]), (False, [2, 2, 2, 2])]
     store.redis.close()
