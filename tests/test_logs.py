@@ -120,6 +120,48 @@ def test_every_start_warns_of_the_development_switches(settings, caplog):
     assert [r for r in caplog.records if r.name == "postline.process"] == []
 
 
+@pytest.mark.parametrize("log_format", ["text", "json"])
+def test_an_event_reaching_the_handler_alone_is_written_as_its_record_would_be(
+    tmp_path, monkeypatch, caplog, log_format
+):
+    """event() formats a line itself when Postline's handler is all it would reach (as
+    served); with anything else to see the record (pytest's capture, a filter), it makes
+    one. Both ways write the same line."""
+    path = tmp_path / "log"
+    root = logging.getLogger()
+    collected = []
+    collector = logging.Handler()
+    collector.emit = collected.append
+    monkeypatch.setattr(logs.time, "time", lambda: 1_800_000_000.25)
+    caplog.set_level(logging.INFO, "postline.access")
+    with open(path, "w") as stream:
+        handler = logs.Handler(stream)
+        handler.setFormatter(logs.Formatter(log_format))
+        access = logging.getLogger("postline.access")
+        made = []
+        monkeypatch.setattr(
+            access, "makeRecord", lambda *args: made.append(args) or logging.Logger.makeRecord(access, *args)
+        )
+        logs.begin(request_id="req_1")
+        logs.bind(key_id="key_1")
+        try:
+            for handlers in ([handler], [handler, collector]):
+                monkeypatch.setattr(root, "handlers", handlers)
+                logs.event(access, "GET /v1/health 200", status=200, path="/v1/a b")
+            handler.flush()
+        finally:
+            logs.end()
+    assert len(made) == 1  # for the second only
+    direct, through_record = path.read_text().splitlines()
+    assert direct == through_record
+    assert direct == logs.Formatter(log_format).format(
+        record(status=200, path="/v1/a b", request_id="req_1", key_id="key_1")
+    )
+    assert [made.fields for made in collected] == [
+        {"status": 200, "path": "/v1/a b", "request_id": "req_1", "key_id": "key_1"}
+    ]
+
+
 def test_lines_are_written_in_batches_in_order_a_warning_at_once(tmp_path):
     """The handler gathers lines below WARNING and writes them within BATCH_SECONDS;
     a WARNING writes what was gathered first, then itself, at once."""
