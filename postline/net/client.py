@@ -320,7 +320,8 @@ class _Watcher:
     def watch(self, deadline):
         with self._lock:
             self._active.add(deadline)
-            self._busy.set()
+            if not self._busy.is_set():  # set() notifies under a lock of its own each time
+                self._busy.set()
             if self._pid != os.getpid():
                 self._pid = os.getpid()
                 threading.Thread(target=self._run, name="request-deadlines", daemon=True).start()
