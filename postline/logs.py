@@ -277,7 +277,8 @@ def event(logger, message, level=logging.INFO, **fields):
     # caller is the frame right above.
     direct = _sole_batching_handler(logger, level)
     if direct is not None:
-        direct.gather(direct.formatter.line(time.time(), logging.getLevelName(level), logger.name, message, fields), level)
+        line = direct.formatter.line(time.time(), logging.getLevelName(level), logger.name, message, fields)
+        direct.gather(line, level)
         return
     caller = sys._getframe(1)
     code = caller.f_code
