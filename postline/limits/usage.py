@@ -59,7 +59,18 @@ def flush():
 
 
 def utc_day(now_ms):
-    return datetime.fromtimestamp(now_ms / 1000, UTC).date()
+    day = _day_of[0]
+    if not day[0] <= now_ms < day[1]:
+        date = datetime.fromtimestamp(now_ms / 1000, UTC).date()
+        start = now_ms - now_ms % DAY_MS
+        day = _day_of[0] = (start, start + DAY_MS, date)
+    return day[2]
+
+
+DAY_MS = 86_400_000
+# The UTC day last asked for, (its first ms, the next day's, its date): a request's
+# usage is counted under today's date, worked out once a day rather than each time.
+_day_of = [(0, 0, None)]
 
 
 def today():
@@ -150,7 +161,11 @@ class Tally:
 
     def add(self, row, endpoint, amounts):
         with self._lock:
-            self._days[row].update(amounts)
+            # A loop, not Counter.update(): that checks its argument's type against
+            # collections.abc on every call (add runs on every request).
+            counts = self._days[row]
+            for name, amount in amounts.items():
+                counts[name] += amount
             if endpoint is not None and amounts.get("requests"):
                 self._endpoints[(*row, endpoint)] += amounts["requests"]
             pending = len(self._days) + len(self._endpoints)

@@ -34,7 +34,11 @@ def init_app(app):
 
 def protect(security_headers, response):
     headers = response.headers
-    for name, value in security_headers:
-        headers.setdefault(name, value)
-    headers.setdefault("Content-Security-Policy", NO_FRAMES)
+    # One look through the answer's headers (each setdefault() was one).
+    present = {name.lower() for name in headers.keys()}
+    headers.extend(
+        (name, value)
+        for name, value in (*security_headers, ("Content-Security-Policy", NO_FRAMES))
+        if name.lower() not in present
+    )
     return response
