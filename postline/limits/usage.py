@@ -35,6 +35,7 @@ COUNTERS = (
     "webhook_deliveries",
     "media_bytes",
 )
+KNOWN = frozenset(COUNTERS)
 RETENTION_DAYS = 400
 # A tally with this many rows is written at once, whatever the interval.
 MAX_PENDING_ROWS = 1000
@@ -47,7 +48,7 @@ def count(account_id, mode, endpoint=None, **amounts):
 
     `endpoint` ("GET /v1/health") adds `requests` to that endpoint's breakdown too.
     """
-    unknown = set(amounts) - set(COUNTERS)
+    unknown = amounts.keys() - KNOWN
     if unknown:
         raise ValueError(f"unknown usage counters: {', '.join(sorted(unknown))}")
     tally.add((account_id, mode, utc_day(clock.now_ms())), endpoint, amounts)

@@ -269,3 +269,8 @@ def test_gunicorn_workers_write_their_counts_within_the_interval(gunicorn, make_
     date = datetime.datetime.now(datetime.UTC).date().isoformat()
     body = requests.get(f"{url}/v1/usage/day?date={date}", headers=headers, timeout=10).json()["data"]
     assert {"method": "GET", "path": "/v1/health", "requests": 30} in body["endpoints"]
+
+
+def test_a_counter_of_another_name_is_refused_not_dropped():
+    with pytest.raises(ValueError, match="unknown usage counters: posts_sent"):
+        usage.count("acct_1", "live", requests=1, posts_sent=1)
