@@ -14,6 +14,7 @@ below it is indented: each line at the margin is one record.
 """
 
 import contextvars
+import functools
 import json
 import logging
 import os
@@ -341,4 +342,10 @@ def instant(ms):
     """A Unix-ms time as logs write times (`2027-01-15T09:30:00.000Z`); None stays None."""
     if ms is None:
         return None
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ms // 1000)) + f".{ms % 1000:03d}Z"
+    return f"{_second(ms // 1000)}.{ms % 1000:03d}Z"
+
+
+@functools.lru_cache(maxsize=4096)
+def _second(seconds):
+    # A post's line writes when it is due: the same few seconds come again and again.
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
