@@ -273,14 +273,20 @@ def event(logger, message, level=logging.INFO, **fields):
     if bound:
         for name, value in bound.items():
             fields.setdefault(name, value)
+    direct = _sole_batching_handler(logger, level)
+    if direct is not None:
+        try:
+            line = direct.formatter.line(
+                time.time(), logging.getLevelName(level), logger.name, message, fields
+            )
+        except Exception:
+            pass  # a field that cannot be written: the record below is reported as logging does
+        else:
+            direct.gather(line, level)
+            return
     # The record is made here rather than by logger.log(), which walks the stack for
     # the caller's file and line on every line (an access line per request): the
     # caller is the frame right above.
-    direct = _sole_batching_handler(logger, level)
-    if direct is not None:
-        line = direct.formatter.line(time.time(), logging.getLevelName(level), logger.name, message, fields)
-        direct.gather(line, level)
-        return
     caller = sys._getframe(1)
     code = caller.f_code
     record = logger.makeRecord(

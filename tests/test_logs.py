@@ -162,6 +162,23 @@ def test_an_event_reaching_the_handler_alone_is_written_as_its_record_would_be(
     ]
 
 
+def test_a_field_that_cannot_be_written_costs_its_line_not_the_request(tmp_path, monkeypatch, caplog):
+    class Unwritable:
+        def __str__(self):
+            raise RuntimeError("no text")
+
+    caplog.set_level(logging.INFO, "postline.access")
+    monkeypatch.setattr(logging, "raiseExceptions", False)  # logging's report of it, unprinted
+    with open(tmp_path / "log", "w") as stream:
+        handler = logs.Handler(stream)
+        handler.setFormatter(logs.Formatter("text"))
+        monkeypatch.setattr(logging.getLogger(), "handlers", [handler])
+        logs.event(logging.getLogger("postline.access"), "GET /v1/health 200", odd=Unwritable())
+        logs.event(logging.getLogger("postline.access"), "GET /v1/health 200", status=200)
+        handler.flush()
+    assert (tmp_path / "log").read_text().count("\n") == 1
+
+
 def test_lines_are_written_in_batches_in_order_a_warning_at_once(tmp_path):
     """The handler gathers lines below WARNING and writes them within BATCH_SECONDS;
     a WARNING writes what was gathered first, then itself, at once."""
