@@ -36,6 +36,7 @@ COUNTERS = (
     "media_bytes",
 )
 KNOWN = frozenset(COUNTERS)
+DAY_MS = 86_400_000
 RETENTION_DAYS = 400
 # A tally with this many rows is written at once, whatever the interval.
 MAX_PENDING_ROWS = 1000
@@ -59,6 +60,11 @@ def flush():
     tally.flush()
 
 
+# The UTC day last asked for, (its first ms, the next day's, its date): a request's
+# usage is counted under today's date, worked out once a day rather than each time.
+_day_of = [(0, 0, None)]
+
+
 def utc_day(now_ms):
     day = _day_of[0]
     if not day[0] <= now_ms < day[1]:
@@ -66,12 +72,6 @@ def utc_day(now_ms):
         start = now_ms - now_ms % DAY_MS
         day = _day_of[0] = (start, start + DAY_MS, date)
     return day[2]
-
-
-DAY_MS = 86_400_000
-# The UTC day last asked for, (its first ms, the next day's, its date): a request's
-# usage is counted under today's date, worked out once a day rather than each time.
-_day_of = [(0, 0, None)]
 
 
 def today():
