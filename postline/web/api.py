@@ -4,6 +4,7 @@ per-view authentication rules that are both enforced and documented.
 
 import functools
 import re
+import weakref
 from dataclasses import dataclass
 
 import flask_smorest
@@ -85,7 +86,19 @@ class Parser(FlaskParser):
             for value in values:
                 if not storable_text(value):
                     raise Invalid.field(name, UNSTORABLE)
-        return super().load_querystring(req, schema)
+        # A dict, not webargs' proxy over werkzeug's MultiDict: marshmallow asks for every
+        # field of the schema, and for each the query does not name the MultiDict raised
+        # and caught an HTTP exception (28 fields on GET /v1/posts: 80 us a request).
+        # Each name's first value, or all of them for a field that takes several, as
+        # the proxy gives them.
+        several = _taking_several.get(schema)
+        if several is None:
+            several = _taking_several[schema] = MultiDictProxy({}, schema).multiple_keys
+        return {name: values if name in several else values[0] for name, values in req.args.lists()}
+
+
+# A query schema's fields that take several values (lists), by schema instance.
+_taking_several = weakref.WeakKeyDictionary()
 
 
 class PrefixedId(BaseConverter):
