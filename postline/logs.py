@@ -43,20 +43,13 @@ class Formatter(logging.Formatter):
     def __init__(self, log_format="text"):
         super().__init__()
         self.json = log_format == "json"
-        self._second = (None, "")  # the last second written, and how it reads
 
     def formatTime(self, record, datefmt=None):
         return self._time(record.created)
 
     def _time(self, created):
-        # Lines come many a second (an access line per request): the second is written
-        # once, its milliseconds on every line.
-        second, text = self._second
-        if second != int(created):
-            second = int(created)
-            text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
-            self._second = (second, text)
-        return f"{text}.{int((created - second) * 1000):03d}Z"
+        second = int(created)
+        return f"{_second(second)}.{int((created - second) * 1000):03d}Z"
 
     def format(self, record):
         return self.line(
@@ -353,5 +346,6 @@ def instant(ms):
 
 @functools.lru_cache(maxsize=4096)
 def _second(seconds):
-    # A post's line writes when it is due: the same few seconds come again and again.
+    # Lines come many a second (an access line per request), and a post's line writes
+    # when it is due: the same seconds come again and again, written once each.
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))

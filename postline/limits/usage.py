@@ -36,7 +36,6 @@ COUNTERS = (
     "media_bytes",
 )
 KNOWN = frozenset(COUNTERS)
-DAY_MS = 86_400_000
 RETENTION_DAYS = 400
 # A tally with this many rows is written at once, whatever the interval.
 MAX_PENDING_ROWS = 1000
@@ -69,8 +68,8 @@ def utc_day(now_ms):
     day = _day_of[0]
     if not day[0] <= now_ms < day[1]:
         date = datetime.fromtimestamp(now_ms / 1000, UTC).date()
-        start = now_ms - now_ms % DAY_MS
-        day = _day_of[0] = (start, start + DAY_MS, date)
+        start = now_ms - now_ms % clock.DAY_MS
+        day = _day_of[0] = (start, start + clock.DAY_MS, date)
     return day[2]
 
 
