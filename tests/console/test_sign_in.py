@@ -6,6 +6,7 @@ import pytest
 from devtools.servers import environment, flask_cli
 from models import ConsoleSession, ConsoleUser
 from postline import clock
+from postline.accounts import users
 from postline.errors import Invalid
 from tests.support import apps
 from tests.support.client import assert_error
@@ -35,6 +36,13 @@ def test_signing_in_sets_a_secure_session_cookie_and_opens_the_console(client, c
 def test_passwords_are_stored_as_argon2id_hashes_only(console_user):
     (user,) = ConsoleUser.select()
     assert user.password_hash.startswith("$argon2id$") and PASSWORD not in user.password_hash
+
+
+def test_an_unknown_email_is_checked_against_a_hash_made_as_a_users_would_be():
+    """So a wrong email costs what a wrong password does: the stand-in hash is of the
+    phrase it names, with the parameters a user's password is hashed with today."""
+    assert users.hasher.verify(users.NOBODY, "no user has this password")
+    assert not users.hasher.check_needs_rehash(users.NOBODY)
 
 
 def test_the_cookie_is_secure_when_the_public_url_is_https(settings, console_user):

@@ -12,7 +12,6 @@ another server (@user@example.social) counting as @user alone. A status takes up
 from dataclasses import asdict, dataclass, field
 
 import regex
-from twitter_text import extract_urls_with_indices
 
 # Mastodon's own defaults (4.x), which an instance's answer replaces field by field.
 DEFAULT_TYPES = (
@@ -127,6 +126,9 @@ def graphemes(text):
 
 def countable(text, url_characters):
     """`text` as Mastodon counts it: each URL as that many x, a remote mention as @user."""
+    # twitter-text loads on the first count, not at every process's start (x/text.py).
+    from twitter_text import extract_urls_with_indices
+
     text = text or ""
     spans = [
         (url["indices"][0], url["indices"][1], "x" * url_characters)

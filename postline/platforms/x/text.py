@@ -2,8 +2,6 @@
 twitter-text counts them), the media one post may carry (images, a GIF or a video:
 no documents), and what its options allow (docs/platforms/x.md)."""
 
-from twitter_text import parse_tweet
-
 MAX_WEIGHTED = 280
 MAX_IMAGES = 4
 IMAGE_BYTES = 5 * 1024 * 1024
@@ -14,6 +12,10 @@ MB = 1024 * 1024
 
 
 def weighted_length(text):
+    # twitter-text compiles its patterns when imported (0.3 s of every process's start):
+    # it loads on the first count.
+    from twitter_text import parse_tweet
+
     return parse_tweet(text or "").weightedLength
 
 
