@@ -68,6 +68,17 @@ class Receiver:
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def worker_as_shipped(env):
+    """A real `python worker.py` at the log level the service ships with (INFO: a line a
+    publication and a delivery, where devtools' environment() quiets test processes to
+    WARNING), writing its lines to a file in its data directory as a deployment's would."""
+    shipped = {name: value for name, value in env.items() if name != "POSTLINE_SERVER_LOG_LEVEL"}
+    with open(Path(env["POSTLINE_SERVER_DATA_DIR"]) / "worker.log", "ab") as log:
+        return subprocess.Popen(
+            [sys.executable, "worker.py"], cwd=ROOT, env=shipped, stdout=log, stderr=subprocess.STDOUT
+        )
+
+
 class FakeProcess:
     """`python -m MODULE --delay S [options]`, a fake platform (devtools/fakes) on a free
     port in a process of its own; `url` and `settings` (its provider's config section)

@@ -1,8 +1,8 @@
 """Webhook delivery throughput: `python bench/webhooks.py [--events N]`.
 
-Starts real `python worker.py` processes, records N events in one transaction
-(fanned out to one webhook pointing at a receiver on 127.0.0.1, in a process of
-its own), and prints how many deliveries per second the workers complete, from
+Starts real `python worker.py` processes as shipped (a log line a delivery, to a
+file), records N events in one transaction (fanned out to one webhook pointing at a
+receiver on 127.0.0.1, in a process of its own), and prints how many deliveries per second the workers complete, from
 the commit to the last success. Runs on a scratch SQLite file and, when
 PostgreSQL is reachable (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 postgresql://postgres@127.0.0.1:5432/test), on a scratch database there. Each
@@ -14,7 +14,6 @@ default shape's must reach TARGETS (issue 30).
 import argparse
 import http.client
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -23,7 +22,15 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.support import LOCAL_WEBHOOKS, Receiver, Results, add_results_option, on_each_backend, wait  # noqa: E402
+from bench.support import (  # noqa: E402
+    LOCAL_WEBHOOKS,
+    Receiver,
+    Results,
+    add_results_option,
+    on_each_backend,
+    wait,
+    worker_as_shipped,
+)
 from devtools.servers import environment  # noqa: E402
 from models import Account, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import db, ids, process  # noqa: E402
@@ -62,9 +69,7 @@ def run(database_url, data_dir, receiver, shape, count, max_seconds):
         POSTLINE_WEBHOOKS_CONCURRENCY=str(concurrency),
         POSTLINE_WEBHOOKS_PER_WEBHOOK_CONCURRENCY=str(per_webhook),
     )
-    started_workers = [
-        subprocess.Popen([sys.executable, "worker.py"], cwd=ROOT, env=env) for _ in range(workers)
-    ]
+    started_workers = [worker_as_shipped(env) for _ in range(workers)]
     try:
         wait(lambda: WorkerHeartbeat.select().count() >= workers, 60, "workers did not start")
         started = time.perf_counter()

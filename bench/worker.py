@@ -3,7 +3,7 @@
 On a scratch SQLite file and, when PostgreSQL is reachable, a scratch database:
 1. The burst: 10,000 test-mode posts, all due in the same second, each with one
    webhook subscribed to `post.delivered`; one real `python worker.py` with the
-   default settings. Prints posts published per second (targets: >= 1,000 on SQLite,
+   default settings, its log lines (INFO) written to a file. Prints posts published per second (targets: >= 1,000 on SQLite,
    >= 1,500 on PostgreSQL) and webhook deliveries per second to a receiver on
    127.0.0.1 (a process of its own), both from the worker's first heartbeat; the
    latest publication after the posts' due time, counted from the worker's start
@@ -14,7 +14,6 @@ On a scratch SQLite file and, when PostgreSQL is reachable, a scratch database:
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,7 +21,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.support import LOCAL_WEBHOOKS, Receiver, Results, add_results_option, on_each_backend, wait  # noqa: E402
+from bench.support import (  # noqa: E402
+    LOCAL_WEBHOOKS,
+    Receiver,
+    Results,
+    add_results_option,
+    on_each_backend,
+    wait,
+    worker_as_shipped,
+)
 from devtools.servers import environment  # noqa: E402
 from models import Channel, Post, PostPart, Webhook, WebhookDelivery, WorkerHeartbeat  # noqa: E402
 from postline import clock, db, process  # noqa: E402
@@ -72,7 +79,7 @@ class Worker:
 
     def __init__(self, env):
         WorkerHeartbeat.delete().execute()
-        self.process = subprocess.Popen([sys.executable, "worker.py"], cwd=ROOT, env=env)
+        self.process = worker_as_shipped(env)
         wait(lambda: WorkerHeartbeat.select().count() > 0, 60, "the worker did not start")
         self.started = time.perf_counter()
 
