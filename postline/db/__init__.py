@@ -6,6 +6,7 @@ import one another in this order, and this face re-exports their names:
 - `connection`: the `database` proxy models bind to, a thread's connection, locks and
   queued writes;
 - `fields`: column types of our own;
+- `prepared`: PostgreSQL's prepared statements, for a Compiled query that asks;
 - `compiled`: queries whose SQL is written once (`Compiled`, `Shaped` by shape, `insert_rows`,
   `update_rows`);
 - `migrations`: the schema, changed by migrations applied at start (and reverted by

@@ -27,24 +27,28 @@ from peewee import (
     _StringField,
 )
 
-from postline.db.connection import database
+from postline.db import prepared
+from postline.db.connection import database, is_sqlite
 
 
 class Compiled:
     """`build(*slots)` returns the query with `slots` (peewee nodes) where the values
     go; `rows(*values)` runs it with the values in their place. A query whose shape
     depends on its values (an IN list's length) needs one Compiled per shape: `Shaped`.
+    With `prepare`, PostgreSQL keeps it as a prepared statement (prepared.py): for a
+    query every request runs, whose planning costs the server more than running it.
     """
 
-    def __init__(self, build):
+    def __init__(self, build, prepare=False):
         self.build = build
-        self._compiled = None  # (database, query, SQL, parameter plan)
+        self.prepare = prepare
+        self._compiled = None  # (database, query, SQL, parameter plan, prepared.Statement or None)
         self._decoding = None  # (database, what a wrapper's initialize() set), once known
         self._first = None  # (database, a wrapper, its attributes before initialize())
 
     def rows(self, *values):
-        compiled_for, query, sql, plan = self._current(len(values))
-        wrapper = query._get_cursor_wrapper(database.execute_sql(sql, _params(plan, values)))
+        compiled_for, query, cursor = self._run(values)
+        wrapper = query._get_cursor_wrapper(cursor)
         decoding, first = self._decoding, self._first
         if decoding is not None and decoding[0] is compiled_for:
             wrapper.__dict__.update(decoding[1])
@@ -65,8 +69,15 @@ class Compiled:
 
     def execute(self, *values):
         """Run a write (INSERT, UPDATE, DELETE); returns the cursor."""
-        _, _, sql, plan = self._current(len(values))
-        return database.execute_sql(sql, _params(plan, values))
+        return self._run(values)[2]
+
+    def _run(self, values):
+        """(the database it is compiled for, the query, the cursor of running it with `values`)."""
+        compiled_for, query, sql, plan, statement = self._current(len(values))
+        params = _params(plan, values)
+        if statement is None:
+            return compiled_for, query, database.execute_sql(sql, params)
+        return compiled_for, query, prepared.execute(statement, sql, params)
 
     def _current(self, arity):
         compiled = self._compiled
@@ -83,7 +94,8 @@ class Compiled:
         plan = [
             (True, positions[id(param)]) if id(param) in positions else (False, param) for param in params
         ]
-        return database.obj, query, sql, plan
+        statement = prepared.Statement(sql, len(plan)) if self.prepare and not is_sqlite() else None
+        return database.obj, query, sql, plan, statement
 
 
 class Shaped:

@@ -1,0 +1,61 @@
+"""PostgreSQL keeps the key lookup as a prepared statement on each connection
+(postline/db/prepared.py), and a connection that loses its statements, as behind a
+pooler in transaction mode, still answers: the process runs plain SQL from then on."""
+
+import logging
+
+import pytest
+
+from postline import db
+from postline.db import prepared
+from tests.conftest import BACKENDS
+
+POSTGRESQL = BACKENDS[1]  # skipped, saying so, when TEST_DATABASE_URL is not set
+pytestmark = pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def preparing_again():
+    """Each test starts in a process that has not met a pooler."""
+    prepared._pooled.clear()
+    yield
+    prepared._pooled.clear()
+
+
+def statements():
+    """The names of this connection's prepared statements (the test client's requests
+    run on this thread, so on this connection)."""
+    return {name for (name,) in db.database.execute_sql("SELECT name FROM pg_prepared_statements")}
+
+
+def test_the_key_lookup_is_prepared_once_per_connection_and_answers_as_before(api):
+    assert api.get("/v1/health").status_code == 200
+    ours = {name for name in statements() if name.startswith("postline_")}
+    assert len(ours) == 1, ours
+    for _ in range(3):
+        assert api.get("/v1/health").status_code == 200
+    assert {name for name in statements() if name.startswith("postline_")} == ours
+    unknown = api.get("/v1/health", headers={"Authorization": "Bearer service_sk_live_abcdefgh_" + "x" * 40})
+    assert unknown.status_code == 401
+
+
+def test_a_connection_that_lost_its_statements_answers_and_preparing_stops(api, caplog):
+    assert api.get("/v1/health").status_code == 200
+    db.database.execute_sql("DEALLOCATE ALL")  # what a pooler handing us another server connection looks like
+    with caplog.at_level(logging.WARNING, logger="postline.db.prepared"):
+        assert api.get("/v1/health").status_code == 200
+        assert api.get("/v1/health").status_code == 200
+    assert len([record for record in caplog.records if "pooler" in record.getMessage()]) == 1
+    assert not {name for name in statements() if name.startswith("postline_")}
+
+
+def test_a_statement_the_server_already_has_under_our_name_stops_preparing(api, caplog):
+    api.get("/v1/health")
+    name = next(name for name in statements() if name.startswith("postline_"))
+    # Another process on the same server connection prepared it; this one has no record of it.
+    prepared._prepared_on.pop(db.database.connection())
+    with caplog.at_level(logging.WARNING, logger="postline.db.prepared"):
+        assert api.get("/v1/health").status_code == 200
+    assert any("pooler" in record.getMessage() for record in caplog.records)
+    assert name in statements()
+    assert prepared._pooled.is_set()
