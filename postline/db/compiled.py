@@ -74,10 +74,7 @@ class Compiled:
     def _run(self, values):
         """(the database it is compiled for, the query, the cursor of running it with `values`)."""
         compiled_for, query, sql, plan, statement = self._current(len(values))
-        params = _params(plan, values)
-        if statement is None:
-            return compiled_for, query, database.execute_sql(sql, params)
-        return compiled_for, query, prepared.execute(statement, sql, params)
+        return compiled_for, query, prepared.execute(statement, sql, _params(plan, values))
 
     def _current(self, arity):
         compiled = self._compiled
@@ -94,7 +91,7 @@ class Compiled:
         plan = [
             (True, positions[id(param)]) if id(param) in positions else (False, param) for param in params
         ]
-        statement = prepared.Statement(sql, len(plan)) if self.prepare and not is_sqlite() else None
+        statement = prepared.Statement(sql) if self.prepare and not is_sqlite() else None
         return database.obj, query, sql, plan, statement
 
 

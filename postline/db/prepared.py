@@ -3,8 +3,9 @@
 statement once per connection, not on every execution. Planning the key lookup (a
 join of two tables) cost the server more than running it: 145 -> 62 us of its CPU a
 lookup, on this project's 2-core benchmark machine. Only queries of one fixed SQL
-text take part (not `Shaped`'s): a statement stays in the server's memory for its
-connection's life, and a listing's shapes of filters could be hundreds.
+text take part (not `Shaped`'s; the rate-limit counters' upsert is one per set of
+windows): a statement stays in the server's memory for its connection's life, and a
+listing's shapes of filters could be hundreds.
 
 A statement is named by a hash of its SQL, so two processes that meet on one server
 connection (through a pooler) mean the same statement by one name. A pooler that hands
@@ -43,8 +44,9 @@ _pooled = threading.Event()  # set once a pooler has been seen: prepare no more
 class Statement:
     """One SQL text (psycopg2's %s placeholders) as a prepared statement."""
 
-    def __init__(self, sql, arity):
+    def __init__(self, sql):
         self.name = "postline_" + hashlib.sha256(sql.encode()).hexdigest()[:24]
+        arity = PLACEHOLDER.findall(sql).count("%s")
         numbered = iter(range(1, arity + 1))
         self.prepare = f"PREPARE {self.name} AS " + PLACEHOLDER.sub(
             lambda match: "%" if match.group() == "%%" else f"${next(numbered)}", sql
@@ -53,17 +55,18 @@ class Statement:
         self.unpreparable = False  # the server could not prepare it (a parameter of no known type)
 
 
-def execute(statement, sql, params):
-    """The cursor of `sql` run with `params`: as `statement`, prepared on this thread's
-    connection, where that can be done safely, else as plain SQL."""
-    if statement.unpreparable or _pooled.is_set() or database.in_transaction():
+def execute(statement, sql, params, database=database):
+    """The cursor of `sql` run with `params` on `database`: as `statement`, prepared on
+    this thread's connection, where that can be done safely, else (and with no
+    statement) as plain SQL."""
+    if statement is None or statement.unpreparable or _pooled.is_set() or database.in_transaction():
         return database.execute_sql(sql, params)
     connection = database.connection()
     with _lock:
         names = _prepared_on.setdefault(connection, set())
     try:
         if statement.name not in names:
-            _prepare(statement, names)
+            _prepare(database, statement, names)
         if not statement.unpreparable:
             return database.execute_sql(statement.execute, params)
     except DatabaseError as error:
@@ -78,7 +81,7 @@ def execute(statement, sql, params):
     return database.execute_sql(sql, params)
 
 
-def _prepare(statement, names):
+def _prepare(database, statement, names):
     try:
         database.execute_sql(statement.prepare)
     except DatabaseError as error:

@@ -15,9 +15,11 @@ time cost more than running it).
 
 import functools
 
+from peewee import SqliteDatabase
+
 from models import RateLimitCounter
 from postline import db
-from postline.db import counters
+from postline.db import counters, prepared
 from postline.limits import sliding_window
 from postline.queries import rate_limits as queries
 from postline.queries.rate_limits import WINDOW_COLUMNS
@@ -65,8 +67,12 @@ class SqlCounters:
 
 
 def _admission(bucket, now_ms):
-    """(SQL, parameters, returned columns) of counting one request in the bucket."""
-    limits, sql, returned = _upsert_plan(counters.obj.param, bucket.limits)
+    """(SQL, parameters, returned columns, prepared statement or None) of counting one
+    request in the bucket."""
+    database = counters.obj
+    limits, sql, returned, statement = _upsert_plan(
+        database.param, isinstance(database, SqliteDatabase), bucket.limits
+    )
     slots, conditions = [], []
     expires_at = now_ms
     for limit in limits:
@@ -74,21 +80,24 @@ def _admission(bucket, now_ms):
         slots.append(slot)
         conditions += [slot_end - now_ms, limit.amount]
         expires_at = max(expires_at, slot_end + limit.window.ms)
-    return sql, [bucket.name, expires_at, *slots, *conditions], returned
+    return sql, [bucket.name, expires_at, *slots, *conditions], returned, statement
 
 
-def _admit(sql, parameters, returned):
+def _admit(sql, parameters, returned, statement):
     """The bucket's row (a dict) after counting one request, or None if a window is full."""
     # Read to the end: on SQLite the statement's transaction lasts until then.
-    rows = counters.execute_sql(sql, parameters).fetchall()
+    rows = prepared.execute(statement, sql, parameters, counters).fetchall()
     return dict(zip(returned, rows[0], strict=True)) if rows else None
 
 
 @functools.cache
-def _upsert_plan(param, limits):
-    """(the limits in their columns' order, SQL, returned columns) for one set of limits."""
+def _upsert_plan(param, sqlite, limits):
+    """(the limits in their columns' order, SQL, returned columns, and on PostgreSQL the
+    SQL as a prepared statement: every request runs it) for one set of limits."""
     limits = tuple(sorted(limits, key=lambda limit: limit.window.seconds))
-    return (limits, *queries.admit_sql(param, tuple(limit.window for limit in limits)))
+    sql, returned = queries.admit_sql(param, tuple(limit.window for limit in limits))
+    statement = None if sqlite else prepared.Statement(sql)
+    return limits, sql, returned, statement
 
 
 # Each window's columns: (slot, count, previous).

@@ -1,6 +1,7 @@
-"""PostgreSQL keeps the key lookup as a prepared statement on each connection
-(postline/db/prepared.py), and a connection that loses its statements, as behind a
-pooler in transaction mode, still answers: the process runs plain SQL from then on."""
+"""PostgreSQL keeps the key lookup and the rate-limit count as prepared statements on
+each connection (postline/db/prepared.py), and a connection that loses its statements,
+as behind a pooler in transaction mode, still answers: the process runs plain SQL from
+then on."""
 
 import logging
 
@@ -12,6 +13,12 @@ from tests.conftest import BACKENDS
 
 POSTGRESQL = BACKENDS[1]  # skipped, saying so, when TEST_DATABASE_URL is not set
 pytestmark = pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
+
+
+@pytest.fixture
+def settings(settings):
+    """Rate limits on, counted in the database (the default store)."""
+    return {**settings, "limits": {**settings["limits"], "enabled": True, "storage": ""}}
 
 
 @pytest.fixture(autouse=True)
@@ -28,12 +35,14 @@ def statements():
     return {name for (name,) in db.database.execute_sql("SELECT name FROM pg_prepared_statements")}
 
 
-def test_the_key_lookup_is_prepared_once_per_connection_and_answers_as_before(api):
-    assert api.get("/v1/health").status_code == 200
+def test_the_key_lookup_and_count_are_prepared_once_per_connection_and_answer_as_before(api):
+    first = api.get("/v1/health")
+    assert first.status_code == 200
     ours = {name for name in statements() if name.startswith("postline_")}
-    assert len(ours) == 1, ours
-    for _ in range(3):
-        assert api.get("/v1/health").status_code == 200
+    assert len(ours) == 2, ours
+    remaining = [int(api.get("/v1/health").headers["X-RateLimit-Remaining"]) for _ in range(3)]
+    start = int(first.headers["X-RateLimit-Remaining"])
+    assert remaining == [start - 1, start - 2, start - 3]
     assert {name for name in statements() if name.startswith("postline_")} == ours
     unknown = api.get("/v1/health", headers={"Authorization": "Bearer service_sk_live_abcdefgh_" + "x" * 40})
     assert unknown.status_code == 401
