@@ -1,14 +1,14 @@
 """Webhook delivery throughput: `python bench/webhooks.py [--events N]`.
 
-Starts real `python worker.py` processes as shipped (a log line a delivery, to a
-file), records N events in one transaction (fanned out to one webhook pointing at a
-receiver on 127.0.0.1, in a process of its own), and prints how many deliveries per second the workers complete, from
-the commit to the last success. Runs on a scratch SQLite file and, when
-PostgreSQL is reachable (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
-postgresql://postgres@127.0.0.1:5432/test), on a scratch database there. Each
-run stops after --max-seconds. Its ratio is to the mean of a bare Python loop's rate
-to the same receiver (bare_loop) measured right before and right after it; the
-default shape's must reach TARGETS (issue 30).
+Starts real `python worker.py` processes as shipped (a log line a delivery, to a file),
+records N events in one transaction (fanned out to one webhook pointing at a receiver on
+127.0.0.1, in a process of its own), and prints how many deliveries per second the
+workers complete, from the commit to the last success. Runs on a scratch SQLite file
+and, when PostgreSQL is reachable (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+postgresql://postgres@127.0.0.1:5432/test), on a scratch database there. Each run stops
+after --max-seconds. Its ratio is to the mean of a bare Python loop's rate to the same
+receiver (bare_loop) measured right before and right after it; the default shape's must
+reach TARGETS (issue 30).
 """
 
 import argparse

@@ -1,13 +1,14 @@
 """Worker benchmark: `python bench/worker.py [--posts 10000] [--steady-seconds 30]`.
 
 On a scratch SQLite file and, when PostgreSQL is reachable, a scratch database:
-1. The burst: 10,000 test-mode posts, all due in the same second, each with one
-   webhook subscribed to `post.delivered`; one real `python worker.py` with the
-   default settings, its log lines (INFO) written to a file. Prints posts published per second (targets: >= 1,000 on SQLite,
-   >= 1,500 on PostgreSQL) and webhook deliveries per second to a receiver on
-   127.0.0.1 (a process of its own), both from the worker's first heartbeat; the
-   latest publication after the posts' due time, counted from the worker's start
-   (target on SQLite: within 6 s); and the worker's peak RSS (target < 150 MB).
+1. The burst: 10,000 test-mode posts, all due in the same second, each with one webhook
+   subscribed to `post.delivered`; one real `python worker.py` with the default
+   settings, its log lines (INFO) written to a file. Prints posts published per second
+   (targets: >= 1,000 on SQLite, >= 1,500 on PostgreSQL) and webhook deliveries per
+   second to a receiver on 127.0.0.1 (a process of its own), both from the worker's
+   first heartbeat; the latest publication after the posts' due time, counted from the
+   worker's start (target on SQLite: within 6 s); and the worker's peak RSS (target <
+   150 MB).
 2. Posts due at a steady 50 per second for --steady-seconds: p50/p99/max lateness,
    the publish time minus `scheduledFor` (target p99 < 1 s).
 """
