@@ -15,9 +15,11 @@ class Account(BaseModel):
 
 
 class TenantModel(BaseModel):
-    """A resource owned by one account in one mode."""
+    """A resource owned by one account in one mode. `account` has no index of its own:
+    a resource's indexes lead with (account, mode), and one that has none such indexes
+    `account` itself (ChannelSchedule, Series)."""
 
-    account = ForeignKeyField(Account, on_delete="CASCADE")
+    account = ForeignKeyField(Account, on_delete="CASCADE", index=False)
     mode = CharField(max_length=4)
 
     id_prefix = None  # each resource names its own, e.g. "ch"

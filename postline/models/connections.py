@@ -54,7 +54,7 @@ class Connection(HasLastError, TenantModel):
 class ChannelConnection(Model):
     """A connection a channel publishes to."""
 
-    channel = ForeignKeyField(Channel, on_delete="CASCADE")
+    channel = ForeignKeyField(Channel, on_delete="CASCADE", index=False)  # leads the primary key
     connection = ForeignKeyField(Connection, on_delete="CASCADE")
     created_at = BigIntegerField()
 

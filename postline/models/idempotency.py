@@ -9,7 +9,7 @@ from postline.models.base import BaseModel
 class IdempotencyKey(BaseModel):
     """A client's Idempotency-Key for one endpoint and API key, and the answer it got."""
 
-    api_key = ForeignKeyField(ApiKey, on_delete="CASCADE")
+    api_key = ForeignKeyField(ApiKey, on_delete="CASCADE", index=False)  # leads the unique index
     endpoint = CharField(max_length=100)
     key = CharField(max_length=255)
     fingerprint = CharField(max_length=64)

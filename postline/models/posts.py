@@ -196,7 +196,8 @@ class PostPart(BaseModel):
     `next_attempt_at` is what clients see.
     """
 
-    target = ForeignKeyField(PostTarget, on_delete="CASCADE", backref="part_rows")
+    # Leads the unique (target, position) index: none of its own.
+    target = ForeignKeyField(PostTarget, on_delete="CASCADE", backref="part_rows", index=False)
     post_id = CharField(max_length=40, index=True)
     position = IntegerField()
     kind = CharField(max_length=8)

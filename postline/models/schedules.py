@@ -6,7 +6,7 @@ import json
 from peewee import BigIntegerField, BooleanField, CharField, ForeignKeyField, IntegerField, TextField, fn
 
 from postline.db import ListField
-from postline.models.accounts import TenantModel
+from postline.models.accounts import Account, TenantModel
 from postline.models.channels import Channel
 from postline.models.posts import Post
 
@@ -20,6 +20,7 @@ class ChannelSchedule(TenantModel):
     then is full (lowered when a post leaves its slot, cleared when the schedule changes).
     """
 
+    account = ForeignKeyField(Account, on_delete="CASCADE")  # indexed: no other index leads with it
     channel = ForeignKeyField(Channel, primary_key=True, on_delete="CASCADE")
     timezone = CharField(max_length=64)
     slots = TextField()  # JSON: [{"day": "mon", "time": "09:00"}], in week order
@@ -63,6 +64,7 @@ class Series(TenantModel):
 
     id_prefix = "ser"
     id = CharField(primary_key=True, max_length=40)
+    account = ForeignKeyField(Account, on_delete="CASCADE")  # indexed: no other index leads with it
     channel = ForeignKeyField(Channel, on_delete="CASCADE")
     recurrence = CharField(max_length=500)
     timezone = CharField(max_length=64)

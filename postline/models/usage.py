@@ -9,7 +9,7 @@ from postline.models.accounts import Account
 class UsageRow(Model):
     """Usage of an account in one mode on one UTC day (a table per breakdown)."""
 
-    account = ForeignKeyField(Account, on_delete="CASCADE")
+    account = ForeignKeyField(Account, on_delete="CASCADE", index=False)  # leads the unique index
     mode = CharField(max_length=4)
     day = DateField()
 

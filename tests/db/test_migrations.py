@@ -118,6 +118,28 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(app):
     assert db.database.execute_sql("PRAGMA busy_timeout").fetchone()[0] == 5000
 
 
+def test_no_index_repeats_the_leading_columns_of_a_longer_one(app):
+    """An index on the columns another index of its table begins with is written on
+    every insert and never needed (migration 0019 dropped those there were). A partial
+    index neither stands in for another nor is stood in for; a unique one stays for its
+    constraint."""
+    database = db.database.obj
+    whole = {
+        table: [index for index in database.get_indexes(table) if " WHERE " not in (index.sql or "").upper()]
+        for table in database.get_tables()
+    }
+    assert len(whole["post"]) >= 5, whole["post"]  # the listing's indexes, read back
+    repeated = [
+        f"{table}.{index.name} (the start of {longer.name})"
+        for table, indexes in whole.items()
+        for index in indexes
+        if not index.unique
+        for longer in indexes
+        if longer.name != index.name and longer.columns[: len(index.columns)] == index.columns
+    ]
+    assert repeated == []
+
+
 def test_delivery_tallies_count_the_deliveries_stored_before_them(api):
     """Migration 0011 counts the deliveries an upgraded database already holds, so the
     delivery history's total is exact from the first request after the upgrade."""
