@@ -10,7 +10,8 @@ What this module adds is cost: limits' API makes a script call per window, and a
 request has three windows or more (six calls with the reads of where each stands),
 then more to give back what the others took when one refuses. Here one script
 (`COUNT`) checks every window of a request, counts it in all of them or in none, and
-returns where each stands: one call, one round trip, nothing to undo.
+returns where each stands: one call, one round trip, nothing to undo; the calls of a
+process's requests that arrive while another is counting go in one pipeline.
 """
 
 import contextlib
@@ -19,10 +20,11 @@ import logging
 
 from limits import RateLimitItemPerDay, RateLimitItemPerHour, RateLimitItemPerMinute
 from limits.storage import RedisStorage
-from redis.exceptions import RedisError
+from redis.exceptions import NoScriptError, RedisError
 
 from postline.errors import Unavailable
 from postline.limits import sliding_window
+from postline.limits.together import Together
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +87,7 @@ class RedisCounters:
         self._count = self.redis.register_script(COUNT)
         # Naming the keys costs more than one might think; a key's names never change.
         self._keys = functools.lru_cache(maxsize=4096)(self._window_keys)
+        self._together = Together(self._count_all)
 
     def acquire(self, buckets, now_ms):
         """Count one request in every bucket, or in none: (admitted, [Status])."""
@@ -106,8 +109,26 @@ class RedisCounters:
             keys += self._keys(item, bucket.name)
             args += (item.amount, item.get_expiry())
         with _unavailable_as_503():
-            admitted, *stands = self._count(keys=keys, args=args)
+            # Counting, with this process's other requests counting meanwhile (together.py).
+            counted = self._together((keys, args)) if amount else self._count(keys=keys, args=args)
+        admitted, *stands = counted
         return bool(admitted), self._statuses(windows, stands, now_ms)
+
+    def _count_all(self, calls):
+        """The COUNT script's answer to each (keys, args): one call alone, one pipeline
+        (one round trip) for several, each script atomic by itself."""
+        if len(calls) == 1:
+            keys, args = calls[0]
+            return [self._count(keys=keys, args=args)]
+        for _ in range(2):
+            pipeline = self.redis.pipeline(transaction=False)
+            for keys, args in calls:
+                pipeline.evalsha(self._count.sha, len(keys), *keys, *args)
+            try:
+                return pipeline.execute()
+            except NoScriptError:
+                self.redis.script_load(COUNT)  # a Redis that lost it (restarted, flushed)
+        return pipeline.execute()
 
     def _window_keys(self, item, name):
         """The previous and current slot's keys, as RedisStorage.get_sliding_window names them."""

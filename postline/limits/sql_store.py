@@ -8,7 +8,7 @@ request costs one short write on one row; a refused one writes nothing; requests
 of different keys never wait on the same row. Only a request with an endpoint
 limit touches two rows, in one transaction, so a refusal by either undoes both. On
 SQLite a process's one-row upserts that arrive together share a transaction
-(`_Together`).
+(together.py).
 
 The upsert runs on every request, so its SQL is written once per set of windows
 and only the parameters change (building it through peewee's query builder each
@@ -16,7 +16,6 @@ time cost more than running it).
 """
 
 import functools
-import threading
 
 from peewee import SqliteDatabase
 
@@ -24,6 +23,7 @@ from models import RateLimitCounter
 from postline import db
 from postline.db import counters, prepared
 from postline.limits import sliding_window
+from postline.limits.together import Together
 from postline.queries import rate_limits as queries
 from postline.queries.rate_limits import WINDOW_COLUMNS
 
@@ -37,17 +37,17 @@ def prepare():
 
 class SqlCounters:
     def __init__(self):
-        self._together = _Together()
+        self._together = Together(_write)
 
     def acquire(self, buckets, now_ms):
         """Count one request in every bucket, or in none: (admitted, [Status])."""
         admissions = [_admission(bucket, now_ms) for bucket in buckets]
         rows = []
-        if len(admissions) == 1 and isinstance(counters.obj, SqliteDatabase):
-            row = self._together.admit(admissions[0])
-            rows = [] if row is None else [row]
-        elif len(admissions) == 1:
-            row = _admit(*admissions[0])  # one statement, atomic by itself
+        if len(admissions) == 1:
+            # On SQLite with other threads' (together.py); on PostgreSQL one statement,
+            # atomic by itself, where keys of their own take row locks of their own.
+            sqlite = isinstance(counters.obj, SqliteDatabase)
+            row = self._together(admissions[0]) if sqlite else _admit(*admissions[0])
             rows = [] if row is None else [row]
         else:
             with counters.atomic() as transaction:
@@ -71,62 +71,15 @@ class SqlCounters:
         RateLimitCounter.delete().execute()
 
 
-class _Together:
-    """One bucket's admissions of this process's threads, written together on SQLite,
-    where every write takes the file's one write lock. While one thread writes, the
-    others queue their upserts here; the next to take its turn runs every queued one in
-    one transaction and hands each its row: one lock and one commit for them all, the
-    row's page written once. Each upsert still applies in turn, so the counts are as
-    exact as one at a time. Alone, a request's upsert is a transaction by itself (no
-    BEGIN or COMMIT to send), queued with our other writers (postline/db/sqlite.py).
-    With 16 threads on GET /v1/health, one at a time cost about 300 us of CPU a request
-    served, seven times its 42 us in one thread, in threads taking turns at the lock.
-    """
-
-    def __init__(self):
-        self._turn = threading.Lock()  # held by the thread writing the queued upserts
-        self._queue_lock = threading.Lock()
-        self._queue = []  # [_Ticket] not yet written
-
-    def admit(self, admission):
-        """The bucket's row after counting this request, or None if a window is full."""
-        ticket = _Ticket(admission)
-        with self._queue_lock:
-            self._queue.append(ticket)
-        with self._turn:
-            if not ticket.done:  # else a thread before this one wrote it
-                with self._queue_lock:
-                    batch, self._queue = self._queue, []
-                _write(batch)
-        if ticket.error is not None:
-            raise ticket.error
-        return ticket.row
-
-
-class _Ticket:
-    __slots__ = ("admission", "row", "error", "done")
-
-    def __init__(self, admission):
-        self.admission = admission
-        self.row = self.error = None
-        self.done = False
-
-
-def _write(batch):
-    """Count every ticket's request, in one transaction when there are several."""
-    try:
-        if len(batch) == 1:
-            with db.writing(counters):
-                rows = [_admit(*batch[0].admission)]
-        else:
-            with counters.atomic():
-                rows = [_admit(*ticket.admission) for ticket in batch]
-    except Exception as error:  # each waiting request answers it (a locked database: 503)
-        for ticket in batch:
-            ticket.error, ticket.done = error, True
-        return
-    for ticket, row in zip(batch, rows, strict=True):
-        ticket.row, ticket.done = row, True
+def _write(admissions):
+    """The bucket's row after each admission, in one transaction when there are several;
+    alone, a request's upsert is a transaction by itself (no BEGIN or COMMIT to send),
+    queued with our other writers (postline/db/sqlite.py)."""
+    if len(admissions) == 1:
+        with db.writing(counters):
+            return [_admit(*admissions[0])]
+    with counters.atomic():
+        return [_admit(*admission) for admission in admissions]
 
 
 def _admission(bucket, now_ms):

@@ -66,3 +66,19 @@ def test_a_request_is_counted_in_all_its_windows_in_one_call(prefix):
     # The third is refused by the endpoint's window and counted in none of the key's.
     assert outcomes == [(True, [1, 1, 1, 1]), (True, [2, 2, 2, 2]), (False, [2, 2, 2, 2])]
     store.redis.close()
+
+
+def test_requests_counted_together_go_in_one_pipeline_even_after_redis_lost_the_script(prefix):
+    """What the threads of a process that arrive while one counts are sent as
+    (postline/limits/together.py): each request's script in one pipeline; a Redis that
+    has lost the script (restarted, flushed) gets it again and counts each once."""
+    store = RedisCounters(REDIS_URL, prefix)
+    store.redis.script_flush()
+    bucket = Bucket("key_1", (Limit(MINUTE, 2),))
+    keys = list(store._keys(RateLimitItemPerMinute(2), "key_1"))
+    call = (keys, [1, 2, 60])
+    answers = store._count_all([call, call, call])
+    assert [admitted for admitted, *_ in answers] == [1, 1, 0]
+    admitted, statuses = store.acquire([bucket], 0)
+    assert not admitted and statuses[0].used == 2
+    store.redis.close()

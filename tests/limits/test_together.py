@@ -1,23 +1,44 @@
-"""On SQLite, a process's concurrent requests of one key are counted together, in one
-transaction, by whichever thread takes the counters' write lock next
-(postline/limits/sql_store.py, `_Together`): each still counted exactly once, and a
-write that fails answers every request waiting on it."""
+"""A process's concurrent requests of one key are counted together: on SQLite in one
+transaction, on Redis in one pipeline, by whichever thread takes its turn next
+(postline/limits/together.py). Each is still counted exactly once, and a write that
+fails answers every request waiting on it."""
 
 import concurrent.futures
 import time
+import uuid
 
 import pytest
+import redis
 from peewee import OperationalError
+from redis.client import Pipeline
+from redis.commands.core import Script
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from postline.limits import sql_store
+from postline.limits.redis_store import RedisCounters
 
 THREADS = 16
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+@pytest.fixture(params=["database", "redis"])
+def store(request):
+    if request.param == "database":
+        yield {"storage": ""}
+        return
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        pytest.skip(f"Redis is not reachable at {REDIS_URL}, so the Redis runs are skipped")
+    prefix = f"postline-test-{uuid.uuid4().hex[:12]}"
+    yield {"storage": REDIS_URL, "redis_key_prefix": prefix}
+    RedisCounters(REDIS_URL, prefix).clear()
 
 
 @pytest.fixture
-def settings(settings):
+def settings(settings, store):
     plan = {"per_minute": 40, "per_hour": 1000, "per_day": 10000}
-    return {**settings, "plans": {"free": plan}, "limits": {"enabled": True, "storage": ""}}
+    return {**settings, "plans": {"free": plan}, "limits": {"enabled": True, **store}}
 
 
 def fire(app, key, count):
@@ -31,15 +52,19 @@ def fire(app, key, count):
         return sorted(pool.map(one, range(count)))
 
 
-def test_requests_of_many_threads_are_each_counted_once(app, make_key, clock_at):
+def test_requests_of_many_threads_are_each_counted_once(app, make_key, clock_at, store):
     clock_at(int(time.time() * 1000) // 60_000 * 60_000 + 1000)  # well inside one minute
+    if store["storage"]:
+        # Redis has lost the counting script (restarted, flushed): the batches load it again.
+        redis.Redis.from_url(REDIS_URL).script_flush()
     key = make_key()
     statuses = fire(app, key, 100)
     assert statuses.count(200) == 40 and statuses.count(429) == 60
-    remaining = app.test_client().get("/v1/usage", headers={"Authorization": f"Bearer {key}"})
-    assert remaining.status_code == 429  # the minute is spent: not one more counted
+    one_more = app.test_client().get("/v1/usage", headers={"Authorization": f"Bearer {key}"})
+    assert one_more.status_code == 429  # the minute is spent: not one more counted
 
 
+@pytest.mark.parametrize("store", ["database"], indirect=True)
 def test_a_write_that_fails_answers_every_request_waiting_on_it(app, make_key, monkeypatch):
     key = make_key()
     writes = []
@@ -51,7 +76,24 @@ def test_a_write_that_fails_answers_every_request_waiting_on_it(app, make_key, m
 
     monkeypatch.setattr(sql_store, "_admit", locked)
     started = time.monotonic()
-    statuses = fire(app, key, THREADS)
-    assert statuses == [503] * THREADS
+    assert fire(app, key, THREADS) == [503] * THREADS
     assert len(writes) < THREADS  # some waited for another's write rather than writing
     assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize("store", ["redis"], indirect=True)
+def test_a_redis_call_that_fails_answers_every_request_waiting_on_it(app, make_key, monkeypatch):
+    key = make_key()
+    calls = []
+
+    def unreachable(*args, **kwargs):
+        calls.append(args)
+        time.sleep(0.05)  # long enough for the other threads to queue behind it
+        raise RedisConnectionError("Connection refused")
+
+    # Where redis-py would send: one script call alone, one pipeline for several.
+    with monkeypatch.context() as patched:
+        patched.setattr(Script, "__call__", unreachable)
+        patched.setattr(Pipeline, "execute", unreachable)
+        assert fire(app, key, THREADS) == [503] * THREADS
+    assert len(calls) < THREADS  # some waited for another's call rather than calling
