@@ -14,6 +14,8 @@ turns at the lock.
 
 import threading
 
+from postline.errors import Unavailable
+
 
 class Together:
     def __init__(self, write):
@@ -38,11 +40,18 @@ class Together:
         return ticket.result
 
     def _run(self, batch):
+        """Write `batch`, leaving every ticket done: with its result, or with the error
+        its request answers (a 503). A ticket left undone would read as refused."""
         try:
             results = self._write([ticket.item for ticket in batch])
-        except Exception as error:  # each request waiting on it answers it (a 503)
+            if len(results) != len(batch):
+                raise RuntimeError(f"{len(results)} results for {len(batch)} items")
+        except BaseException as error:
+            stopped = None if isinstance(error, Exception) else Unavailable()
             for ticket in batch:
-                ticket.error, ticket.done = error, True
+                ticket.error, ticket.done = stopped or error, True
+            if stopped is not None:
+                raise  # this thread is being stopped: the others answer 503
             return
         for ticket, result in zip(batch, results, strict=True):
             ticket.result, ticket.done = result, True

@@ -4,6 +4,7 @@ transaction, on Redis in one pipeline, by whichever thread takes its turn next
 fails answers every request waiting on it."""
 
 import concurrent.futures
+import threading
 import time
 import uuid
 
@@ -14,8 +15,10 @@ from redis.client import Pipeline
 from redis.commands.core import Script
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from postline.errors import Unavailable
 from postline.limits import sql_store
 from postline.limits.redis_store import RedisCounters
+from postline.limits.together import Together
 
 THREADS = 16
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -97,3 +100,43 @@ def test_a_redis_call_that_fails_answers_every_request_waiting_on_it(app, make_k
         patched.setattr(Pipeline, "execute", unreachable)
         assert fire(app, key, THREADS) == [503] * THREADS
     assert len(calls) < THREADS  # some waited for another's call rather than calling
+
+
+def test_a_writer_stopped_mid_write_leaves_no_request_reading_as_refused():
+    """A thread stopped while writing others' items too (a BaseException: its worker is
+    exiting) answers 503 to the requests it held rather than leaving them without a
+    result, which would read as a full window."""
+    started, release = threading.Event(), threading.Event()
+    batches = []
+
+    def write(items):
+        batches.append(list(items))
+        if len(batches) == 1:
+            started.set()
+            release.wait(5)  # the others queue meanwhile: the next batch is theirs
+            return [f"counted {item}" for item in items]
+        raise SystemExit
+
+    together = Together(write)
+    outcomes = {}
+
+    def one(item):
+        try:
+            outcomes[item] = together(item)
+        except SystemExit:
+            outcomes[item] = "stopped"
+        except Unavailable:
+            outcomes[item] = "503"
+
+    first = threading.Thread(target=one, args=(0,))
+    first.start()
+    started.wait(5)
+    others = [threading.Thread(target=one, args=(item,)) for item in range(1, 6)]
+    for thread in others:
+        thread.start()
+    time.sleep(0.1)
+    release.set()
+    for thread in [first, *others]:
+        thread.join(5)
+    assert outcomes[0] == "counted 0" and len(batches[1]) == 5, batches
+    assert sorted(outcomes.values()) == ["503"] * 4 + ["counted 0", "stopped"]
