@@ -120,14 +120,16 @@ class RedisCounters:
         if len(calls) == 1:
             keys, args = calls[0]
             return [self._count(keys=keys, args=args)]
-        for _ in range(2):
-            pipeline = self.redis.pipeline(transaction=False)
-            for keys, args in calls:
-                pipeline.evalsha(self._count.sha, len(keys), *keys, *args)
-            try:
-                return pipeline.execute()
-            except NoScriptError:
-                self.redis.script_load(COUNT)  # a Redis that lost it (restarted, flushed)
+        try:
+            return self._pipelined(calls)
+        except NoScriptError:
+            self.redis.script_load(COUNT)  # a Redis that lost it (restarted, flushed)
+            return self._pipelined(calls)
+
+    def _pipelined(self, calls):
+        pipeline = self.redis.pipeline(transaction=False)
+        for keys, args in calls:
+            pipeline.evalsha(self._count.sha, len(keys), *keys, *args)
         return pipeline.execute()
 
     def _window_keys(self, item, name):
