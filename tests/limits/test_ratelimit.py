@@ -5,11 +5,9 @@ database and in Redis, within one process and across gunicorn workers and server
 import concurrent.futures
 import math
 import time
-import uuid
 
 import http_sfv
 import pytest
-import redis
 import requests
 
 from app import create_app
@@ -18,38 +16,20 @@ from postline import clock
 from postline.errors import RateLimited
 from postline.jobs import maintenance
 from postline.limits import limiter as limits
-from postline.limits.redis_store import RedisCounters
+from tests.support import REDIS_URL
 
 # Rate-limit counters are one upsert per request: each backend's own SQL.
 # With Redis's counters the database changes nothing: those runs are SQLite's alone.
 pytestmark = [pytest.mark.storage, pytest.mark.sqlite_only_for(store="redis")]
 
-REDIS_URL = "redis://127.0.0.1:6379/0"
 # Aligned to a UTC day, so every window's slot starts here too.
 T0 = 1_800_000_000_000 // 86_400_000 * 86_400_000
 WINDOW_SECONDS = {"minute": 60, "hour": 3600, "day": 86400}
 PLAN_SETTING = {"minute": "per_minute", "hour": "per_hour", "day": "per_day"}
 
 
-def redis_reachable():
-    try:
-        return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        return False
-
-
 def database_store():
     return {"storage": ""}
-
-
-@pytest.fixture
-def redis_prefix():
-    """A Redis key prefix of this test's own; its keys are deleted afterwards."""
-    if not redis_reachable():
-        pytest.skip(f"Redis is not reachable at {REDIS_URL}, so the Redis runs are skipped")
-    prefix = f"postline-test-{uuid.uuid4().hex[:12]}"
-    yield prefix
-    RedisCounters(REDIS_URL, prefix).clear()
 
 
 @pytest.fixture(params=["database", "redis"])

@@ -1,44 +1,28 @@
 """The Redis counter store (postline/limits/redis_store.py): the one user of the
 `limits` library's private helpers. Counts it makes must be the library's own."""
 
-import uuid
-
-import pytest
-import redis
 from limits import RateLimitItemPerMinute
 from limits.storage import RedisStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 from postline.limits.redis_store import COUNT, RedisCounters
 from postline.limits.sliding_window import DAY, HOUR, MINUTE, Bucket, Limit
-
-REDIS_URL = "redis://127.0.0.1:6379/0"
-
-
-@pytest.fixture
-def prefix():
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        pytest.skip(f"Redis is not reachable at {REDIS_URL}")
-    name = f"postline-test-{uuid.uuid4().hex[:12]}"
-    yield name
-    RedisCounters(REDIS_URL, name).clear()
+from tests.support import REDIS_URL
 
 
-def test_limits_still_has_the_helpers_the_store_uses(prefix):
-    storage = RedisStorage(REDIS_URL, key_prefix=prefix)
+def test_limits_still_has_the_helpers_the_store_uses(redis_prefix):
+    storage = RedisStorage(REDIS_URL, key_prefix=redis_prefix)
     assert callable(storage._previous_window_key) and callable(storage._current_window_key)
     storage.storage.close()
 
 
-def test_the_store_counts_where_the_library_reads(prefix):
-    store = RedisCounters(REDIS_URL, prefix)
+def test_the_store_counts_where_the_library_reads(redis_prefix):
+    store = RedisCounters(REDIS_URL, redis_prefix)
     bucket = Bucket("key_1", (Limit(MINUTE, 5),))
     for _ in range(3):
         admitted, _ = store.acquire([bucket], 0)
         assert admitted
-    storage = RedisStorage(REDIS_URL, key_prefix=prefix)
+    storage = RedisStorage(REDIS_URL, key_prefix=redis_prefix)
     library = SlidingWindowCounterRateLimiter(storage)
     item = RateLimitItemPerMinute(5)
     assert library.get_window_stats(item, "key_1").remaining == 2
@@ -49,8 +33,8 @@ def test_the_store_counts_where_the_library_reads(prefix):
     store.redis.close()
 
 
-def test_a_request_is_counted_in_all_its_windows_in_one_call(prefix):
-    store = RedisCounters(REDIS_URL, prefix)
+def test_a_request_is_counted_in_all_its_windows_in_one_call(redis_prefix):
+    store = RedisCounters(REDIS_URL, redis_prefix)
     store.redis.script_load(COUNT)  # as on every call but a fresh Redis's first
     calls = []
     sent = store.redis.execute_command
@@ -68,11 +52,11 @@ def test_a_request_is_counted_in_all_its_windows_in_one_call(prefix):
     store.redis.close()
 
 
-def test_requests_counted_together_go_in_one_pipeline_even_after_redis_lost_the_script(prefix):
+def test_requests_counted_together_go_in_one_pipeline_even_after_redis_lost_the_script(redis_prefix):
     """What the threads of a process that arrive while one counts are sent as
     (postline/limits/together.py): each request's script in one pipeline; a Redis that
     has lost the script (restarted, flushed) gets it again and counts each once."""
-    store = RedisCounters(REDIS_URL, prefix)
+    store = RedisCounters(REDIS_URL, redis_prefix)
     store.redis.script_flush()
     bucket = Bucket("key_1", (Limit(MINUTE, 2),))
     keys = list(store._keys(RateLimitItemPerMinute(2), "key_1"))

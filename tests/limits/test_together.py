@@ -6,7 +6,6 @@ fails answers every request waiting on it."""
 import concurrent.futures
 import threading
 import time
-import uuid
 
 import pytest
 import redis
@@ -17,11 +16,10 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from postline.errors import Unavailable
 from postline.limits import sql_store
-from postline.limits.redis_store import RedisCounters
 from postline.limits.together import Together
+from tests.support import REDIS_URL
 
 THREADS = 16
-REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 @pytest.fixture(params=["database", "redis"])
@@ -29,13 +27,7 @@ def store(request):
     if request.param == "database":
         yield {"storage": ""}
         return
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        pytest.skip(f"Redis is not reachable at {REDIS_URL}, so the Redis runs are skipped")
-    prefix = f"postline-test-{uuid.uuid4().hex[:12]}"
-    yield {"storage": REDIS_URL, "redis_key_prefix": prefix}
-    RedisCounters(REDIS_URL, prefix).clear()
+    yield {"storage": REDIS_URL, "redis_key_prefix": request.getfixturevalue("redis_prefix")}
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFLINE = ROOT / "tests" / "support" / "offline"
+# The Redis the rate-limit tests count in (tests/limits/conftest.py, `redis_prefix`).
+REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 def offline_env():
