@@ -14,6 +14,10 @@ the machine's drift over a minute falls on all of them alike:
 - Postline with the access log off (`[server] log_level = "WARNING"`): what the log costs;
 - the bare app (bench/bare_app.py `app`): the same status and body bytes, pre-encoded,
   no JSON work per request; the targets are ratios to it;
+- the floor (`looked_up()`): the bare app after the key lookup every request with a
+  key makes (a deleted key is refused from the next request on, so each request asks
+  the database), the same SQL through the driver alone. Its ratio to the bare app is
+  the most any implementation of a path can reach here; printed as `floor`;
 - the bare app before issue 30 (`jsonified`), which encoded its body on every request:
   the old way's ratio is Postline without its access log against it, as bench/api.py
   measured until then.
@@ -71,7 +75,7 @@ ACCESS_LOG_MOST = 0.05
 API_RSS_MB = 150
 # Of the 10,000 posts: queued for later, published by the sandbox now, failing in the sandbox.
 MIX = (("queued", 6000), ("done", 3000), ("failed", 1000))
-CONTENDERS = ("postline", "log off", "bare", "bare jsonify")
+CONTENDERS = ("postline", "log off", "bare", "bare jsonify", "key lookup")
 
 
 def main():
@@ -133,16 +137,16 @@ def report(args, rows):
     )
     print(
         f"{'path':44} {'Postline':>8} {'log off':>8} {'bare':>6} {'jsonify':>7} {'ratio':>6}"
-        f" {'old way':>7} {'log':>6}"
+        f" {'old way':>7} {'log':>6} {'floor':>6}"
     )
     results = Results(args.results)
     targets = TARGETS[args.backend]
     for label, rates, _ in rows:
-        app, log_off, bare, jsonify = (rates[name] for name in CONTENDERS)
-        ratio, old_way, log_cost = app / bare, log_off / jsonify, 1 - app / log_off
+        app, log_off, bare, jsonify, lookup = (rates[name] for name in CONTENDERS)
+        ratio, old_way, log_cost, floor = app / bare, log_off / jsonify, 1 - app / log_off, lookup / bare
         print(
             f"{label:44} {app:8.0f} {log_off:8.0f} {bare:6.0f} {jsonify:7.0f} {ratio:6.2f} {old_way:7.2f}"
-            f" {log_cost:+6.1%}"
+            f" {log_cost:+6.1%} {floor:6.2f}"
         )
         target = targets.get(label)
         detail = (
@@ -164,6 +168,12 @@ def report(args, rows):
             f"{app:.0f} req/s with it, {log_off:.0f} without",
             f"<= {ACCESS_LOG_MOST}",
             log_cost <= ACCESS_LOG_MOST,
+        )
+        results.add(
+            f"{label}: floor (the key lookup alone)",
+            args.backend,
+            floor,
+            f"{lookup:.0f} req/s; no implementation that checks the key in the database beats it",
         )
     rss = max(rss for _, _, rss in rows)
     results.add(
@@ -206,7 +216,12 @@ class Measure:
             body_file = Path(self.scratch) / "bare-body.json"
             body_file.write_bytes(answer.content)
             bare_env = {**self.env, "BARE_BODY_FILE": str(body_file), "BARE_STATUS": str(answer.status_code)}
-            for name, spec in (("bare", "bench.bare_app:app"), ("bare jsonify", "bench.bare_app:jsonified")):
+            bare_apps = (
+                ("bare", "bench.bare_app:app"),
+                ("bare jsonify", "bench.bare_app:jsonified"),
+                ("key lookup", "bench.bare_app:looked_up()"),
+            )
+            for name, spec in bare_apps:
                 urls[name] = servers.enter_context(gunicorn_server(spec, HERE.parent, bare_env)).url + "/"
             rates = alternate(urls, method, headers, body, self.args.rounds, self.args.duration)
             rss = max(peak_rss_mb(pid) for pid in child_pids(app.process.pid))

@@ -6,6 +6,8 @@ small fixed body.
 
 - `app`, the baseline: the body's bytes as read at start, no JSON work per request (a
   POST's body is read, not parsed). The least a WSGI app can do for the same answer.
+- `looked_up()`, the floor: `app` after the one query every request with a key makes
+  (the key lookup, as Postline runs it). What no path that checks a key can beat.
 - `jsonified`, the baseline before issue 30: the body decoded once at start and
   encoded again on every request by Flask's `jsonify`, a POST's body parsed. It did
   JSON work Postline's answer is measured doing, so it flattered the ratios; printed
@@ -46,3 +48,59 @@ def read():
 def write():
     request.get_json()
     return DECODED, STATUS
+
+
+def looked_up():
+    """`app` that first looks the request's API key up (gunicorn `bench.bare_app:looked_up()`):
+    the one query an API that refuses a deleted key from the next request on must make
+    on every request, with the SQL text Postline runs (prepared once per connection on
+    PostgreSQL, as Postline prepares it), through the database driver alone, one
+    connection per thread. No decoding, no checks: its ratio to `app` is the most any
+    path that checks a key can reach on this machine and database.
+    """
+    import re
+    import threading
+
+    from peewee import Value
+    from playhouse import db_url
+
+    from models import ApiKey
+    from postline import db
+
+    url = os.environ["DATABASE_URL"]
+    db.database.initialize(db.connect(url))
+    sql, params = ApiKey.with_prefix(Value("prefix")).sql()
+    slot = params.index("prefix")
+    sqlite = url.startswith("sqlite")
+    if not sqlite:
+        numbers = iter(range(1, len(params) + 1))
+        prepare = "PREPARE key_lookup AS " + re.sub("%s", lambda _: f"${next(numbers)}", sql)
+        sql = f"EXECUTE key_lookup({', '.join(['%s'] * len(params))})"
+    connections = threading.local()
+    looking_up = Flask(__name__)
+
+    def connection():
+        if getattr(connections, "open", None) is None:
+            if sqlite:
+                import sqlite3
+
+                connections.open = sqlite3.connect(db_url.parse(url)["database"], isolation_level=None)
+            else:
+                import psycopg2
+
+                connections.open = psycopg2.connect(url)
+                connections.open.autocommit = True
+                connections.open.cursor().execute(prepare)
+        return connections.open
+
+    @looking_up.route("/", methods=["GET", "POST"])
+    def answer():
+        values = list(params)
+        values[slot] = request.headers.get("Authorization", "").split("_")[3]
+        cursor = connection().cursor()
+        cursor.execute(sql, values)
+        cursor.fetchone()
+        request.get_data()
+        return looking_up.response_class(BODY, STATUS, mimetype="application/json")
+
+    return looking_up
