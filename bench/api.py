@@ -6,7 +6,7 @@ Everything goes through the public interface: keys from the CLI, data through th
 API, load from `wrk -t2 -c16` (a load generator written in C, so the client does not
 compete with the servers for the interpreter). Postline runs as shipped: gunicorn with
 this checkout's gunicorn.conf.py (2 threaded workers), the default configuration, its
-access log written at INFO. Each path is measured against four servers under the same
+access log written at INFO. Each path is measured on five servers under the same
 gunicorn settings, alternated `--rounds` times for `--duration` seconds each, so that
 the machine's drift over a minute falls on all of them alike:
 
