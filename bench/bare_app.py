@@ -58,7 +58,6 @@ def looked_up():
     connection per thread. No decoding, no checks: its ratio to `app` is the most any
     path that checks a key can reach on this machine and database.
     """
-    import re
     import threading
 
     from peewee import Value
@@ -66,6 +65,7 @@ def looked_up():
 
     from models import ApiKey
     from postline import db
+    from postline.db import prepared
 
     url = os.environ["DATABASE_URL"]
     db.database.initialize(db.connect(url))
@@ -73,9 +73,8 @@ def looked_up():
     slot = params.index("prefix")
     sqlite = url.startswith("sqlite")
     if not sqlite:
-        numbers = iter(range(1, len(params) + 1))
-        prepare = "PREPARE key_lookup AS " + re.sub("%s", lambda _: f"${next(numbers)}", sql)
-        sql = f"EXECUTE key_lookup({', '.join(['%s'] * len(params))})"
+        statement = prepared.Statement(sql)
+        prepare, sql = statement.prepare, statement.execute
     connections = threading.local()
     looking_up = Flask(__name__)
 
