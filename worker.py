@@ -23,7 +23,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 
 from postline import imports, process
 from postline.connections import tokens
-from postline.db import leases
+from postline.db import leases, wakeups
 from postline.jobs import heartbeat, maintenance
 from postline.jobs.guard import guarded
 from postline.limits import usage
@@ -85,6 +85,18 @@ def build_scheduler(settings, pools, beat):
     return scheduler
 
 
+def dispatch_inserted(pools):
+    """The tables the pools claim from, and what a wake-up (postline/db/wakeups.py) does
+    when new rows are inserted in some of them: dispatch at once in their pools."""
+    runs = {pool.model._meta.table_name: guarded(pool.name, pool.dispatch_due) for pool in pools}
+
+    def dispatch(tables):
+        for table in tables:
+            runs[table]()
+
+    return list(runs), dispatch
+
+
 class Stop:
     """What the signal handlers ask for. They only assign plain attributes, which the
     main loop polls: a handler that took a lock (setting a threading.Event) could
@@ -122,10 +134,12 @@ def main():
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.request())
 
+    listener = wakeups.Listener(*dispatch_inserted(pools))
     scheduler.start()
+    listener.start()
     log.info("worker %s started", identity.worker_id)
     stop.wait()
-    finished = finish_work(scheduler, pools, keeper, worker["shutdown_grace"], stop)
+    finished = finish_work(scheduler, pools, keeper, worker["shutdown_grace"], stop, listener)
     if not finished:
         # Threads still in hand would hold the interpreter open: leave without them.
         usage.tally.close()
@@ -135,11 +149,12 @@ def main():
     sys.exit(stop.exit_code)
 
 
-def finish_work(scheduler, pools, keeper, grace, stop):
+def finish_work(scheduler, pools, keeper, grace, stop, listener):
     """Take no new work and wait up to `grace` seconds for the work in hand (or until
     a second signal); True if everything finished."""
 
     def drain():
+        listener.stop()
         scheduler.shutdown(wait=True)
         for pool in pools:
             pool.shutdown()

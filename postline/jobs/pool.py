@@ -1,9 +1,10 @@
 """A bounded pool of threads working through leased rows, for the worker's jobs.
 
-`dispatch_due()` (run by the scheduler every poll interval) gives each free thread
-a claim of due rows; a thread that finishes its claim makes the next, so a busy
-queue drains without waiting for the next tick, and a slow row holds up only its
-own thread. While a thread holds rows, the process's lease keeper renews them.
+`dispatch_due()` (run by the scheduler every poll interval, and at once when new work
+is inserted: postline/db/wakeups.py) gives each free thread a claim of due rows; a
+thread that finishes its claim makes the next, so a busy queue drains without waiting
+for the next tick, and a slow row holds up only its own thread. While a thread holds
+rows, the process's lease keeper renews them.
 """
 
 import logging
@@ -33,9 +34,15 @@ class WorkPool:
         self._busy_lock = threading.Lock()
         self._pool = ThreadPoolExecutor(size, thread_name_prefix=name)
         self._stopping = threading.Event()
+        self._dispatching = threading.Lock()
 
     def dispatch_due(self):
-        """Job: hand a claim of due rows to every free thread."""
+        """Job: hand a claim of due rows to every free thread. The poll's and a wake-up's
+        run one after the other, so neither claims past a limit the other just reached."""
+        with self._dispatching:
+            self._dispatch()
+
+    def _dispatch(self):
         db.check_out()
         # A read first: an idle worker's polls take no write lock (SQLite has one).
         if not leases.any_due(self.model, clock.now_ms()):

@@ -1,0 +1,82 @@
+"""New work wakes the worker (postline/db/wakeups.py): a post to publish now and a
+webhook event start at once, not at the worker's next poll; on PostgreSQL a listener
+whose connection is cut listens again (docs/deployment.md, Waking the worker)."""
+
+import time
+
+import pytest
+from peewee import PostgresqlDatabase
+
+from models import Post
+from postline import db
+from tests.conftest import BACKENDS
+from tests.posts.test_worker import wait_for
+from tests.support.client import allow_local_webhooks
+from tests.support.receivers import Receiver
+
+# Each backend wakes its workers its own way.
+pytestmark = pytest.mark.storage
+
+# The worker looks for due work at its start, then once a minute: anything done within
+# WITHIN seconds after that first look was done because a wake-up came.
+SLOW_POLL = {
+    "POSTLINE_WORKER_POLL_INTERVAL": "60",
+    "POSTLINE_WEBHOOKS_ALLOW_HTTP": "true",
+    "POSTLINE_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true",
+}
+WITHIN = 10
+POSTGRESQL = BACKENDS[1]  # skipped, saying so, when TEST_DATABASE_URL is not set
+
+
+@pytest.fixture
+def settings(settings):
+    return allow_local_webhooks(settings)
+
+
+def publish_now(tester, channel):
+    """Create a post due now; its id."""
+    return tester.post("/v1/posts", json={"channelId": channel, "content": "now"}).get_json()["data"]["id"]
+
+
+def is_done(post_id):
+    return lambda: Post.get_by_id(post_id).status == "done"
+
+
+def started_worker(tester, worker_process):
+    """A worker with a slow poll, past its first look: the post created here is done by
+    its start-up look or by a wake-up, and whatever comes next only by a wake-up."""
+    channel = tester.post("/v1/channels", json={"name": "Wake"}).get_json()["data"]["id"]
+    worker = worker_process(**SLOW_POLL)
+    wait_for(is_done(publish_now(tester, channel)), 60, "the first post done", worker)
+    return worker, channel
+
+
+def test_a_post_and_a_webhook_event_start_at_once_while_the_worker_polls_every_minute(
+    api, make_key, worker_process
+):
+    tester = api.as_key(make_key(mode="test"))
+    receiver = Receiver()
+    webhook = tester.post("/v1/webhooks", json={"url": receiver.url(), "events": ["post.failed"]})
+    worker, channel = started_worker(tester, worker_process)
+
+    wait_for(is_done(publish_now(tester, channel)), WITHIN, "a post published by a wake-up", worker)
+    tester.post(f"/v1/webhooks/{webhook.get_json()['data']['id']}/test")
+    [delivery] = receiver.wait_for(1, timeout=WITHIN)
+    assert delivery.headers["Service-Event-Type"] == "webhook.test"
+    receiver.stop()
+
+
+@pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
+def test_a_listener_whose_connection_is_cut_listens_again(api, make_key, worker_process):
+    tester = api.as_key(make_key(mode="test"))
+    worker, channel = started_worker(tester, worker_process)
+    assert isinstance(db.database.obj, PostgresqlDatabase)
+    cut = db.database.execute_sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND query = 'LISTEN postline_work'"
+    ).fetchall()
+    assert cut == [(True,)]
+
+    wait_for(lambda: "work wake-ups paused" in worker.output(), WITHIN, "the listener to notice", worker)
+    time.sleep(2)  # it listens again after a second
+    wait_for(is_done(publish_now(tester, channel)), WITHIN, "a post published by a wake-up", worker)
