@@ -1,7 +1,7 @@
 """The outbound client's kept-alive sessions (postline/net/client.py): one connection
 for requests one after another while the checked address stays the same, a new one
 when it changes, a request sent again when the far side had closed an idle connection,
-and every request's own deadline.
+every request's own deadline, and a small body written with its headers.
 """
 
 import socket
@@ -47,6 +47,33 @@ def test_the_address_is_checked_again_for_every_request(receiver, dns):
         with pytest.raises(client.Refused):
             strict.request("POST", url, b"{}")
     assert len(inbox.requests) == 1
+
+
+def test_a_small_body_goes_out_in_the_same_write_as_the_headers(receiver, monkeypatch):
+    writes = []
+    open_socket = client._open_socket
+
+    class Recording:
+        def __init__(self, sock):
+            self._sock = sock
+
+        def sendall(self, data):
+            writes.append(bytes(data))
+            return self._sock.sendall(data)
+
+        def __getattr__(self, name):
+            return getattr(self._sock, name)
+
+    monkeypatch.setattr(client, "_open_socket", lambda *args: Recording(open_socket(*args)))
+    inbox = receiver(keep_alive=True)
+    small, large = b"{" + b" " * 1000 + b"}", b"x" * (client.ONE_WRITE_BYTES + 1)
+    with client.Session(LOCAL, timeout=5) as session:
+        assert session.request("POST", inbox.url(), small).status == 200
+        assert session.request("POST", inbox.url(), large).status == 200
+    assert [request.body for request in inbox.wait_for(2)] == [small, large]
+    assert writes[0].startswith(b"POST /hook HTTP/1.1\r\n") and writes[0].endswith(b"\r\n\r\n" + small)
+    assert writes[1].endswith(b"\r\n\r\n") and writes[2] == large
+    assert len(writes) == 3
 
 
 def test_a_connection_the_far_side_closed_while_idle_is_replaced():
