@@ -63,8 +63,9 @@ class SqlCounters:
 
     def peek(self, buckets, now_ms):
         """[Status] of every limit of `buckets`, counting nothing."""
-        query = RateLimitCounter.select().where(RateLimitCounter.bucket.in_([b.name for b in buckets]))
-        rows = {row["bucket"]: row for row in query.dicts()}
+        sql, returned = queries.peek_sql(counters.obj.param, len(buckets))
+        cursor = counters.execute_sql(sql, [bucket.name for bucket in buckets])
+        rows = {row[0]: dict(zip(returned, row, strict=True)) for row in cursor.fetchall()}
         return [s for b in buckets for s in _statuses(b, rows.get(b.name), now_ms)]
 
     def clear(self):

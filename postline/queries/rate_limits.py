@@ -1,8 +1,10 @@
-"""The rate-limit counters' one statement (postline/limits/sql_store.py)."""
+"""The rate-limit counters' statements (postline/limits/sql_store.py): the upsert that
+counts a request, and the read of where buckets stand."""
 
 import functools
 
 from models import RateLimitCounter
+from postline.limits import sliding_window
 
 TABLE = RateLimitCounter._meta.table_name
 WINDOW_COLUMNS = ("slot", "count", "previous")
@@ -47,6 +49,17 @@ def admit_sql(param, windows):
         f"WHERE {' AND '.join(room)} "
         f"RETURNING {', '.join(returned)}"
     )
+    return sql, returned
+
+
+@functools.cache
+def peek_sql(param, count):
+    """(SQL, returned columns) of reading `count` buckets' rows, every window's columns;
+    parameters: the bucket names. A refused request runs it, so that a client over its
+    limit costs less than an admitted one, not more (peewee wrote it anew each time: 40%
+    of a 429)."""
+    returned = ["bucket", *(f"{w.name}_{c}" for w in sliding_window.WINDOWS for c in WINDOW_COLUMNS)]
+    sql = f"SELECT {', '.join(returned)} FROM {TABLE} WHERE bucket IN ({', '.join([param] * count)})"
     return sql, returned
 
 
