@@ -2,8 +2,10 @@
 webhook event start at once, not at the worker's next poll; on PostgreSQL a listener
 whose connection is cut listens again (docs/deployment.md, Waking the worker)."""
 
+import select
 import time
 
+import psycopg2
 import pytest
 from peewee import PostgresqlDatabase
 
@@ -80,3 +82,32 @@ def test_a_listener_whose_connection_is_cut_listens_again(api, make_key, worker_
     wait_for(lambda: "work wake-ups paused" in worker.output(), WITHIN, "the listener to notice", worker)
     time.sleep(2)  # it listens again after a second
     wait_for(is_done(publish_now(tester, channel)), WITHIN, "a post published by a wake-up", worker)
+
+
+@pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
+def test_only_work_due_now_notifies(api, make_key, database_url):
+    """A post scheduled for later notifies no worker (a notifying commit takes
+    PostgreSQL's notification lock); a post due now notifies with its table's name."""
+    tester = api.as_key(make_key(mode="test"))
+    channel = tester.post("/v1/channels", json={"name": "Wake"}).get_json()["data"]["id"]
+    listener = psycopg2.connect(database_url)
+    listener.autocommit = True
+    listener.cursor().execute("LISTEN postline_work")
+
+    def notified(seconds):
+        select.select([listener], [], [], seconds)
+        listener.poll()
+        names = {notification.payload for notification in listener.notifies}
+        listener.notifies.clear()
+        return names
+
+    try:
+        in_an_hour = int(time.time() * 1000) + 3_600_000
+        later = {"channelId": channel, "content": "later", "scheduledFor": in_an_hour}
+        created = tester.post("/v1/posts", json=later)
+        assert created.status_code == 201, created.get_json()
+        assert notified(0.5) == set()
+        publish_now(tester, channel)
+        assert "post" in notified(5)
+    finally:
+        listener.close()
