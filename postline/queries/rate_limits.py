@@ -4,7 +4,6 @@ counts a request, and the read of where buckets stand."""
 import functools
 
 from models import RateLimitCounter
-from postline.limits import sliding_window
 
 TABLE = RateLimitCounter._meta.table_name
 WINDOW_COLUMNS = ("slot", "count", "previous")
@@ -18,8 +17,7 @@ def admit_sql(param, windows):
     Parameters: bucket, expires_at, each window's slot, then each window's weight of
     the previous slot (ms to the current slot's end) and limit.
     """
-    columns = [field.column_name for field in RateLimitCounter._meta.sorted_fields if field.name not in KEPT]
-    inserted = {"bucket": param, "expires_at": param, **dict.fromkeys(columns, "0")}
+    inserted = {"bucket": param, "expires_at": param, **dict.fromkeys(_window_columns(), "0")}
     assignments = [f"expires_at = {_later(f'{TABLE}.expires_at', 'excluded.expires_at')}"]
     room = []
     for window in windows:
@@ -58,9 +56,14 @@ def peek_sql(param, count):
     parameters: the bucket names. A refused request runs it, so that a client over its
     limit costs less than an admitted one, not more (peewee wrote it anew each time: 40%
     of a 429)."""
-    returned = ["bucket", *(f"{w.name}_{c}" for w in sliding_window.WINDOWS for c in WINDOW_COLUMNS)]
+    returned = ["bucket", *_window_columns()]
     sql = f"SELECT {', '.join(returned)} FROM {TABLE} WHERE bucket IN ({', '.join([param] * count)})"
     return sql, returned
+
+
+def _window_columns():
+    """Every window's columns (`minute_slot`, ...), in the table's order."""
+    return [field.column_name for field in RateLimitCounter._meta.sorted_fields if field.name not in KEPT]
 
 
 def _later(stored, new):
