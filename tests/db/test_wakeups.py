@@ -46,10 +46,12 @@ def is_done(post_id):
 
 def started_worker(tester, worker_process):
     """A worker with a slow poll, past its first look: the post created here is done by
-    its start-up look or by a wake-up, and whatever comes next only by a wake-up."""
+    its start-up look or by a wake-up (or, created in the moment between that look and
+    the listener's start, by the next look a minute later), and whatever comes next
+    only by a wake-up."""
     channel = tester.post("/v1/channels", json={"name": "Wake"}).get_json()["data"]["id"]
     worker = worker_process(**SLOW_POLL)
-    wait_for(is_done(publish_now(tester, channel)), 60, "the first post done", worker)
+    wait_for(is_done(publish_now(tester, channel)), 90, "the first post done", worker)
     return worker, channel
 
 
