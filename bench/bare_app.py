@@ -61,7 +61,6 @@ def looked_up():
     import threading
 
     from peewee import Value
-    from playhouse import db_url
 
     from models import ApiKey
     from postline import db
@@ -80,15 +79,10 @@ def looked_up():
 
     def connection():
         if getattr(connections, "open", None) is None:
-            if sqlite:
-                import sqlite3
-
-                connections.open = sqlite3.connect(db_url.parse(url)["database"], isolation_level=None)
-            else:
-                import psycopg2
-
-                connections.open = psycopg2.connect(url)
-                connections.open.autocommit = True
+            # The driver's connection as peewee opens it (autocommit; SQLite's pragmas),
+            # outside peewee's per-thread bookkeeping, as postline/db/wakeups.py's listener.
+            connections.open = db.database.obj._connect()
+            if not sqlite:
                 connections.open.cursor().execute(prepare)
         return connections.open
 
