@@ -5,7 +5,7 @@ import os
 
 from postline import config, connections, db, logs, media, metrics
 from postline.keyring import keyring, resolve_secret
-from postline.limits import sql_store, usage
+from postline.limits import usage
 
 IMPORT_SWITCHES = ("import_allow_http", "import_allow_private_targets")
 PRIVATE_UMASK = 0o077
@@ -27,7 +27,6 @@ def start(overrides=None):
     media.configure(settings)
     connections.configure(settings)
     db.init(settings)
-    sql_store.prepare()
     _warn_of_development_switches(settings)
     return settings
 

@@ -1,5 +1,5 @@
-"""The connection: the `database` proxy the models bind to (and `counters`, the
-rate-limit counters' own), what opens, checks and closes a thread's connection, and
+"""The connection: the `database` proxy the models bind to, what opens, checks and
+closes a thread's connection, and
 the few transaction shapes the code needs (serialised, locking, queued writes).
 
 Peewee keeps one connection per thread; the app opens it on a thread's first request
@@ -28,16 +28,12 @@ UNAVAILABLE = (OperationalError, InterfaceError)
 CONNECT_TIMEOUT_S = 5
 
 database = DatabaseProxy()
-# Rate-limit counters, written on every request: the same database on PostgreSQL; on
-# SQLite a file of its own, so that another process's long write transaction on the
-# main file (which takes SQLite's one write lock) cannot stall every request.
-counters = DatabaseProxy()
 
 
-def connect(url, sqlite_busy_timeout_ms=5000, file_mode=0o600, synchronous="normal"):
+def connect(url, sqlite_busy_timeout_ms=5000, file_mode=0o600):
     """A peewee Database for `url`, not yet connected. A new SQLite file is created
-    with `file_mode` (SQLite gives its WAL and shared-memory files the same mode) and
-    opened with PRAGMA `synchronous`."""
+    with `file_mode` (SQLite gives its WAL and shared-memory files the same mode, as
+    the rate-limit counters' file beside it gets)."""
     if url.startswith("sqlite"):
         path = db_url.parse(url)["database"]
         if path != ":memory:":
@@ -47,7 +43,7 @@ def connect(url, sqlite_busy_timeout_ms=5000, file_mode=0o600, synchronous="norm
             pragmas={
                 "journal_mode": "wal",
                 "foreign_keys": 1,
-                "synchronous": synchronous,
+                "synchronous": "normal",
                 "busy_timeout": sqlite_busy_timeout_ms,
             },
             timeout=sqlite_busy_timeout_ms / 1000,
@@ -112,10 +108,9 @@ def _dropped(connection):
 
 
 def close():
-    """Close this thread's connections, if it has any."""
-    for each in (database, counters):
-        if each.obj is not None and not each.is_closed():
-            each.close()
+    """Close this thread's connection, if it has one."""
+    if database.obj is not None and not database.is_closed():
+        database.close()
 
 
 @contextlib.contextmanager

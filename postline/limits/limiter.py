@@ -2,8 +2,9 @@
 falls under, admitting or refusing it, and the X-RateLimit-* headers that tell a
 client where it stands.
 
-The counts live where every process sees them: the service's database by default
-(sql_store.py), Redis when `[limits] storage` is a redis:// URL (redis_store.py).
+The counts live where every process sees them: by default beside a SQLite database
+(shared_store.py) or in PostgreSQL (sql_store.py), in Redis when `[limits] storage` is
+a redis:// URL (redis_store.py).
 """
 
 import math
@@ -12,8 +13,8 @@ from dataclasses import dataclass
 from models import TEST
 from postline import clock
 from postline.errors import RateLimited
+from postline.limits.shared_store import DatabaseCounters
 from postline.limits.sliding_window import DAY, HOUR, MINUTE, Bucket, Limit, Status, retry_after_seconds
-from postline.limits.sql_store import SqlCounters
 
 # Extra per-key limits per minute on endpoints that create things, by method and
 # route template: a limit holds as soon as a route with its template exists.
@@ -50,7 +51,7 @@ class Limiter:
         _check_plans(settings["plans"], limits["default_plan"])
         storage = limits["storage"]
         if not storage:
-            store = SqlCounters()
+            store = DatabaseCounters()
         elif storage.startswith(REDIS_SCHEMES):
             # redis loads only where it is used (requirements-redis.txt)
             from postline.limits.redis_store import RedisCounters

@@ -1,14 +1,12 @@
-"""Rate-limit counters in the service's own database: PostgreSQL's, or on SQLite a
-file of its own beside the main one (`postline.db.counters`).
+"""Rate-limit counters in a table of the service's database: PostgreSQL's (on SQLite
+they live in shared memory beside the database: shared_store.py).
 
 One row per bucket (an API key, or a key on one endpoint) holds every window of
 that bucket. Admitting a request is one statement: an upsert whose update only
 happens while every window has room, returning the new counts. An admitted
 request costs one short write on one row; a refused one writes nothing; requests
 of different keys never wait on the same row. Only a request with an endpoint
-limit touches two rows, in one transaction, so a refusal by either undoes both. On
-SQLite a process's one-row upserts that arrive together share a transaction
-(together.py).
+limit touches two rows, in one transaction, so a refusal by either undoes both.
 
 The upsert runs on every request, so its SQL is written once per set of windows
 and only the parameters change (building it through peewee's query builder each
@@ -17,40 +15,24 @@ time cost more than running it).
 
 import functools
 
-from peewee import SqliteDatabase
-
-from models import RateLimitCounter
 from postline import db
-from postline.db import counters, prepared
+from postline.db import prepared
 from postline.limits import sliding_window
-from postline.limits.together import Together
 from postline.queries import rate_limits as queries
 from postline.queries.rate_limits import WINDOW_COLUMNS
 
 
-def prepare():
-    """Make sure the counters' table exists where they live: migrations create it in the
-    main database; a SQLite file of their own gets it here."""
-    if counters.obj is not db.database.obj:
-        RateLimitCounter.create_table(safe=True)
-
-
 class SqlCounters:
-    def __init__(self):
-        self._together = Together(_write)
-
     def acquire(self, buckets, now_ms):
         """Count one request in every bucket, or in none: (admitted, [Status])."""
         admissions = [_admission(bucket, now_ms) for bucket in buckets]
         rows = []
         if len(admissions) == 1:
-            # On SQLite with other threads' (together.py); on PostgreSQL one statement,
-            # atomic by itself, where keys of their own take row locks of their own.
-            sqlite = isinstance(counters.obj, SqliteDatabase)
-            row = self._together(admissions[0]) if sqlite else _admit(*admissions[0])
+            # One statement, atomic by itself; keys of their own take row locks of their own.
+            row = _admit(*admissions[0])
             rows = [] if row is None else [row]
         else:
-            with counters.atomic() as transaction:
+            with db.database.atomic() as transaction:
                 for admission in admissions:
                     row = _admit(*admission)
                     if row is None:
@@ -58,38 +40,21 @@ class SqlCounters:
                         break
                     rows.append(row)
         if len(rows) == len(buckets):
-            return True, [s for b, r in zip(buckets, rows, strict=True) for s in _statuses(b, r, now_ms)]
+            return True, [s for b, r in zip(buckets, rows, strict=True) for s in statuses(b, r, now_ms)]
         return False, self.peek(buckets, now_ms)
 
     def peek(self, buckets, now_ms):
         """[Status] of every limit of `buckets`, counting nothing."""
-        sql, returned = queries.peek_sql(counters.obj.param, len(buckets))
-        cursor = counters.execute_sql(sql, [bucket.name for bucket in buckets])
+        sql, returned = queries.peek_sql(db.database.param, len(buckets))
+        cursor = db.database.execute_sql(sql, [bucket.name for bucket in buckets])
         rows = {row[0]: dict(zip(returned, row, strict=True)) for row in cursor.fetchall()}
-        return [s for b in buckets for s in _statuses(b, rows.get(b.name), now_ms)]
-
-    def clear(self):
-        RateLimitCounter.delete().execute()
-
-
-def _write(admissions):
-    """The bucket's row after each admission, in one transaction when there are several;
-    alone, a request's upsert is a transaction by itself (no BEGIN or COMMIT to send),
-    queued with our other writers (postline/db/sqlite.py)."""
-    if len(admissions) == 1:
-        with db.writing(counters):
-            return [_admit(*admissions[0])]
-    with counters.atomic():
-        return [_admit(*admission) for admission in admissions]
+        return [s for b in buckets for s in statuses(b, rows.get(b.name), now_ms)]
 
 
 def _admission(bucket, now_ms):
     """(SQL, parameters, returned columns, prepared statement or None) of counting one
     request in the bucket."""
-    database = counters.obj
-    limits, sql, returned, statement = _upsert_plan(
-        database.param, isinstance(database, SqliteDatabase), bucket.limits
-    )
+    limits, sql, returned, statement = _upsert_plan(db.database.param, db.is_sqlite(), bucket.limits)
     slots, conditions = [], []
     expires_at = now_ms
     for limit in limits:
@@ -103,7 +68,7 @@ def _admission(bucket, now_ms):
 def _admit(sql, parameters, returned, statement):
     """The bucket's row (a dict) after counting one request, or None if a window is full."""
     # Read to the end: on SQLite the statement's transaction lasts until then.
-    rows = prepared.execute(statement, sql, parameters, counters).fetchall()
+    rows = prepared.execute(statement, sql, parameters).fetchall()
     return dict(zip(returned, rows[0], strict=True)) if rows else None
 
 
@@ -121,7 +86,9 @@ def _upsert_plan(param, sqlite, limits):
 COLUMNS = {w.name: tuple(f"{w.name}_{c}" for c in WINDOW_COLUMNS) for w in sliding_window.WINDOWS}
 
 
-def _statuses(bucket, row, now_ms):
+def statuses(bucket, row, now_ms):
+    """[Status] of each limit of `bucket`, from its counts by column (`minute_slot`,
+    `minute_count`, `minute_previous`...; None when it has none)."""
     statuses = []
     for limit in bucket.limits:
         slot_column, count_column, previous_column = COLUMNS[limit.window.name]

@@ -1,15 +1,16 @@
 """Rate-limit counts of one process's threads, written in batches (a combining lock).
 
-Every request writes its count to one shared store: SQLite's counters file, where each
-write takes the file's one write lock, or Redis, where each is a round trip. While one
-thread writes, the others queue their work here; the next thread to take its turn
-writes everything queued in one go (`write(items)`: one transaction, or one pipeline)
-and hands each its result. Each item is still applied in turn, so the counts are as
-exact as one at a time. A write that fails fails every request whose item it held.
+Every request writes its count to a shared store: Redis, where each is a round trip
+(and, until the counters beside SQLite moved to shared memory, a SQLite file whose one
+write lock each write took). While one thread writes, the others queue their work
+here; the next thread to take its turn writes everything queued in one go
+(`write(items)`: one pipeline) and hands each its result. Each item is still applied
+in turn, so the counts are as exact as one at a time. A write that fails fails every
+request whose item it held.
 
-With 16 threads on GET /v1/health and SQLite's counters, one write a request cost about
-300 us of CPU a request served, seven times its 42 us in one thread, in threads taking
-turns at the lock.
+With 16 threads on GET /v1/health and SQLite's counters file, one write a request cost
+about 300 us of CPU a request served, seven times its 42 us in one thread, in threads
+taking turns at the lock.
 """
 
 import threading

@@ -12,7 +12,8 @@ class RateLimitCounter(Model):
     by the window's length), the count in that slot and the count of the slot before;
     postline/limits/sql_store.py weighs the two into a sliding window and admits or
     refuses a request in one conditional upsert. One row per bucket, so concurrent
-    requests of different keys never wait for each other's row.
+    requests of different keys never wait for each other's row. PostgreSQL's only: on
+    SQLite the counters live in shared memory (postline/limits/shared_store.py).
     """
 
     bucket = CharField(primary_key=True, max_length=200)
@@ -29,8 +30,7 @@ class RateLimitCounter(Model):
     expires_at = BigIntegerField(index=True)
 
     class Meta:
-        # On SQLite a file of its own (postline/db/startup.py, `counters`).
-        database = db.counters
+        database = db.database
         legacy_table_names = False
 
     @classmethod

@@ -8,7 +8,7 @@ connects directly cannot choose its address by sending the header.
 Failed sign-ins are counted per address as well as per user (postline/accounts/users.py
 locks a user out): past `[console] max_failed_sign_ins_per_address` in an hour, an
 address may not try again until the hour's window has room. The counts live with the
-rate limits' (postline/limits/sql_store.py), where every process sees them.
+rate limits' (postline/limits/shared_store.py), where every process sees them.
 """
 
 import ipaddress
@@ -16,10 +16,10 @@ import ipaddress
 from flask import current_app, request
 
 from postline import clock
+from postline.limits.shared_store import DatabaseCounters
 from postline.limits.sliding_window import HOUR, Bucket, Limit, retry_after_seconds
-from postline.limits.sql_store import SqlCounters
 
-_counters = SqlCounters()
+_counters = DatabaseCounters()
 
 
 def trusted_networks(entries):

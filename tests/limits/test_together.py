@@ -1,7 +1,8 @@
-"""A process's concurrent requests of one key are counted together: on SQLite in one
-transaction, on Redis in one pipeline, by whichever thread takes its turn next
-(postline/limits/together.py). Each is still counted exactly once, and a write that
-fails answers every request waiting on it."""
+"""A process's concurrent requests of one key are each counted exactly once: beside
+SQLite one at a time in shared memory (postline/limits/shared_store.py), on Redis
+together in one pipeline, by whichever thread takes its turn next
+(postline/limits/together.py), where a call that fails answers every request waiting
+on it."""
 
 import concurrent.futures
 import threading
@@ -9,13 +10,11 @@ import time
 
 import pytest
 import redis
-from peewee import OperationalError
 from redis.client import Pipeline
 from redis.commands.core import Script
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from postline.errors import Unavailable
-from postline.limits import sql_store
 from postline.limits.together import Together
 from tests.support import REDIS_URL
 
@@ -57,23 +56,6 @@ def test_requests_of_many_threads_are_each_counted_once(app, make_key, clock_at,
     assert statuses.count(200) == 40 and statuses.count(429) == 60
     one_more = app.test_client().get("/v1/usage", headers={"Authorization": f"Bearer {key}"})
     assert one_more.status_code == 429  # the minute is spent: not one more counted
-
-
-@pytest.mark.parametrize("store", ["database"], indirect=True)
-def test_a_write_that_fails_answers_every_request_waiting_on_it(app, make_key, monkeypatch):
-    key = make_key()
-    writes = []
-
-    def locked(*admission):
-        writes.append(admission)
-        time.sleep(0.05)  # long enough for the other threads to queue behind it
-        raise OperationalError("database is locked")
-
-    monkeypatch.setattr(sql_store, "_admit", locked)
-    started = time.monotonic()
-    assert fire(app, key, THREADS) == [503] * THREADS
-    assert len(writes) < THREADS  # some waited for another's write rather than writing
-    assert time.monotonic() - started < 10
 
 
 @pytest.mark.parametrize("store", ["redis"], indirect=True)
