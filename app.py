@@ -1,18 +1,17 @@
 """The Postline API application: `gunicorn 'app:create_app()'`."""
 
-from flask import Flask
-
 import routes
 from postline import VERSION, process
 from postline.web import cli, encoding, errors, hooks, legacy, limits, uploads
 from postline.web.api import Api
+from postline.web.flask_app import PostlineFlask
 
 
 def create_app(overrides=None):
     """Build the app from config.toml, the environment and `overrides` (nested dicts)."""
     settings = process.start(overrides=overrides)
 
-    app = Flask(__name__)
+    app = PostlineFlask(__name__)
     app.request_class = uploads.Request
     app.json = encoding.JSONProvider(app)
     app.config.update(
