@@ -7,8 +7,8 @@ was a write transaction: SQLite's one write lock taken, a WAL frame written, thr
 and processes taking turns at both. Here a request takes a lock on the file (`flock`,
 held for a few microseconds while one bucket's entry is read and written) and touches
 memory the kernel shares between the processes; the counts are as exact as the
-database's, and survive a restart (the kernel writes the file back; a crash of the
-machine may lose the last moments' counts, as the `synchronous = off` file did).
+database's, and survive a restart (the kernel writes the file back in its own time: a
+crash of the machine, not of a process, may lose the last moments' counts).
 
 The file is a fixed table of entries, each one bucket's three windows (slot, count,
 previous slot's count, as the database's rows hold them; sliding_window.py weighs
