@@ -87,7 +87,7 @@ class Formatter(logging.Formatter):
 def escaped(text):
     """`text` with its control characters (line breaks, NUL, escape...) written as
     escapes (`\\n`, `\\x00`), so a client's bytes cannot start a line of their own."""
-    # Printable text holds no control character: nearly every line's, at a tenth of a search.
+    # Printable text holds no control character: nearly every message, spared a search.
     return text if text.isprintable() else CONTROL.sub(_escape, text)
 
 

@@ -19,7 +19,7 @@ from postline.limits import limiter as limits
 from tests.conftest import BACKENDS
 from tests.support import REDIS_URL
 
-# Rate-limit counters are one upsert per request: each backend's own SQL.
+# Rate-limit counters: shared memory beside SQLite, an upsert a request on PostgreSQL.
 # With Redis's counters the database changes nothing: those runs are SQLite's alone.
 pytestmark = [pytest.mark.storage, pytest.mark.sqlite_only_for(store="redis")]
 
