@@ -88,6 +88,13 @@ def _forget_after_fork():
 os.register_at_fork(after_in_child=_forget_after_fork)
 
 
+def name_digest(name):
+    """(the digest an entry holds of a bucket's `name`, where its probing starts before
+    the table's capacity is taken into account)."""
+    digest = hashlib.blake2b(name.encode(), digest_size=16).digest()
+    return digest, int.from_bytes(digest[:8], "little")
+
+
 def file_beside(database_path):
     """The counters' file of the SQLite database at `database_path`."""
     path = Path(database_path)
@@ -178,8 +185,7 @@ class _Table:
         size = HEADER.size + self.capacity * ENTRY.size
         if database_path is None:
             self._file = None
-            self._memory = mmap.mmap(-1, size)
-            HEADER.pack_into(self._memory, 0, MAGIC, self.capacity)
+            self._memory = mmap.mmap(-1, size)  # no other process reads its header
             return
         # Readable by whoever may read the database (SQLite gives its own files its mode).
         mode = os.stat(database_path).st_mode & 0o777
@@ -215,8 +221,7 @@ class _Table:
     def find(self, name, now_ms):
         """(index, digest, row) of `name`'s entry: its row (a dict) if a window of it
         holds counts, else None, with the index where it is to be written."""
-        digest = hashlib.blake2b(name.encode(), digest_size=16).digest()
-        start = int.from_bytes(digest[:8], "little")
+        digest, start = name_digest(name)
         memory, reusable, soonest = self._memory, None, None
         for probe in range(min(PROBES, self.capacity)):
             index = (start + probe) % self.capacity

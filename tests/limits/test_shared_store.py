@@ -3,7 +3,6 @@ the host maps (postline/limits/shared_store.py): shared by gunicorn's workers, k
 across a restart, and a table whose entries are used again once their windows empty.
 The rules of the windows themselves are test_ratelimit.py's, on every store."""
 
-import hashlib
 import os
 import stat
 
@@ -15,12 +14,13 @@ from postline.limits import shared_store
 from postline.limits.sliding_window import DAY, MINUTE, Bucket, Limit
 from tests.limits.test_ratelimit import T0, away_from_a_minute_boundary
 
-MINUTE_MS, DAY_MS = MINUTE.ms, DAY.ms
+DAY_MS = DAY.ms
 
 
 @pytest.fixture
 def counters(tmp_path):
-    """A store beside a database file of its own, its table PROBES entries and no more."""
+    """`counters(capacity)`: a store beside a database file of its own, its table that
+    many entries (fewer than PROBES, so a full table is reached at once)."""
 
     def beside(capacity):
         database = tmp_path / "postline.db"
@@ -95,14 +95,10 @@ def test_a_full_table_evicts_the_entry_that_expires_first(counters):
 def test_two_new_buckets_of_one_request_get_entries_of_their_own(counters):
     store = counters(capacity=2)
     # Two names whose probing starts at the same entry: both would be shown it as free.
-    names = iter(f"key_{n}" for n in range(1000))
-    start = {}
-    for name in names:
-        digest = hashlib.blake2b(name.encode(), digest_size=16).digest()
-        start.setdefault(int.from_bytes(digest[:8], "little") % 2, []).append(name)
-        if len(start.get(0, [])) == 2:
-            break
-    first, second = (Bucket(name, (Limit(MINUTE, 10),)) for name in start[0])
+    starting_at_0 = [
+        name for name in (f"key_{n}" for n in range(1000)) if shared_store.name_digest(name)[1] % 2 == 0
+    ]
+    first, second = (Bucket(name, (Limit(MINUTE, 10),)) for name in starting_at_0[:2])
     assert store.acquire([first, second], T0)[0]
     assert used(store, first, T0) == [1] and used(store, second, T0) == [1]
 
