@@ -88,6 +88,22 @@ def _forget_after_fork():
 os.register_at_fork(after_in_child=_forget_after_fork)
 
 
+def clear_beside(database_path):
+    """Forget every count beside the SQLite database at `database_path` (tests start
+    each from none), without keeping open a file this process had not opened: a test
+    run meets hundreds of databases, and each table held open is a file descriptor."""
+    counters = _shared.get(database_path)
+    if counters is not None:
+        counters.clear()
+    elif database_path != ":memory:" and file_beside(database_path).exists():
+        table = _Table(Path(database_path))
+        try:
+            with table.locked():
+                table.clear()
+        finally:
+            table.close()
+
+
 def name_digest(name):
     """(the digest an entry holds of a bucket's `name`, where its probing starts before
     the table's capacity is taken into account)."""
@@ -217,6 +233,11 @@ class _Table:
 
     def locked(self):
         return _Locked(self)
+
+    def close(self):
+        self._memory.close()
+        if self._file is not None:
+            os.close(self._file)
 
     def find(self, name, now_ms):
         """(index, digest, row) of `name`'s entry: its row (a dict) if a window of it

@@ -69,7 +69,7 @@ def empty_tables():
     if db.is_sqlite():
         for model in reversed(TABLES):
             model.delete().execute()
-        shared_store.shared_counters(db.database.database).clear()
+        shared_store.clear_beside(db.database.database)
         return
     db.database.execute_sql(
         "; ".join(f'DELETE FROM "{model._meta.table_name}"' for model in reversed(TABLES))
