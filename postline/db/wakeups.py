@@ -98,8 +98,12 @@ def _last_rowids(connection, tables):
 def _postgres(connection, tables, wake, stopping):
     connection.autocommit = True  # notifications arrive between transactions only
     connection.cursor().execute(f"LISTEN {CHANNEL}")
+    # poll(), not select(): select() refuses a descriptor past 1023, which a worker
+    # holding many webhook and platform connections can hand its listener.
+    readable = select.poll()
+    readable.register(connection, select.POLLIN)
     while not stopping.is_set():
-        if not select.select([connection], [], [], POSTGRES_TICK)[0]:
+        if not readable.poll(POSTGRES_TICK * 1000):
             continue
         connection.poll()
         inserted = {notification.payload for notification in connection.notifies} & set(tables)

@@ -2,6 +2,8 @@
 webhook event start at once, not at the worker's next poll; on PostgreSQL a listener
 whose connection is cut listens again (docs/deployment.md, Waking the worker)."""
 
+import os
+import queue
 import select
 import time
 
@@ -11,6 +13,7 @@ from peewee import PostgresqlDatabase
 
 from models import Post
 from postline import db
+from postline.db import wakeups
 from tests.conftest import BACKENDS
 from tests.posts.test_worker import wait_for
 from tests.support.client import allow_local_webhooks
@@ -97,7 +100,9 @@ def test_only_work_due_now_notifies(api, make_key, database_url):
     listener.cursor().execute("LISTEN postline_work")
 
     def notified(seconds):
-        select.select([listener], [], [], seconds)
+        waiting = select.poll()
+        waiting.register(listener, select.POLLIN)
+        waiting.poll(seconds * 1000)
         listener.poll()
         names = {notification.payload for notification in listener.notifies}
         listener.notifies.clear()
@@ -113,3 +118,25 @@ def test_only_work_due_now_notifies(api, make_key, database_url):
         assert "post" in notified(5)
     finally:
         listener.close()
+
+
+@pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
+def test_a_listener_whose_connection_is_past_descriptor_1023_hears_inserts(api, make_key):
+    """select() cannot wait on a descriptor past 1023; a worker holding many
+    connections hands its listener one such."""
+    tester = api.as_key(make_key(mode="test"))
+    channel = tester.post("/v1/channels", json={"name": "Wake"}).get_json()["data"]["id"]
+    filler = []
+    heard = queue.Queue()
+    listener = wakeups.Listener(["post"], heard.put)
+    try:
+        while not filler or filler[-1] < 1100:
+            filler.append(os.open(os.devnull, os.O_RDONLY))
+        listener.start()
+        time.sleep(1)  # LISTENing before the insert
+        publish_now(tester, channel)
+        assert heard.get(timeout=WITHIN) == {"post"}
+    finally:
+        listener.stop()
+        for descriptor in filler:
+            os.close(descriptor)
