@@ -9,7 +9,9 @@ a post to publish now, a webhook event to deliver, an import to run.
 - SQLite: one server, no channel; the listener looks every `SQLITE_TICK` seconds at
   `PRAGMA data_version`, which changes whenever another connection commits (about 3 us
   a look), and when it has, at each table's last rowid, which changes when rows are
-  inserted. The worker's own updates (claims, outcomes) wake nothing.
+  inserted; a table whose rows past the last rowid seen include one due now (or within
+  `DUE_AHEAD_MS`) wakes the worker. The worker's own updates (claims, outcomes) and rows
+  scheduled for later wake nothing, as on PostgreSQL.
 
 Only inserts wake: a row rescheduled to now (an edited post, a retry) is found by the
 next poll, as is a post whose time comes. A wake-up is a hint: the polls still find
@@ -25,6 +27,7 @@ import threading
 
 from peewee import SqliteDatabase
 
+from postline import clock
 from postline.db.connection import database
 
 log = logging.getLogger(__name__)
@@ -33,6 +36,8 @@ CHANNEL = "postline_work"
 SQLITE_TICK = 0.01
 POSTGRES_TICK = 1.0  # how often a LISTENing listener looks whether it should stop
 RETRY_SECONDS = 1.0
+# Rows due this soon count as due now (PostgreSQL's triggers allow the same second).
+DUE_AHEAD_MS = 1000
 
 
 class Listener:
@@ -81,7 +86,11 @@ def _sqlite(connection, tables, wake, stopping):
         if now == version:
             continue
         version, before, last = now, last, _last_rowids(connection, tables)
-        inserted = {table for table in tables if last[table] != before[table]}
+        inserted = {
+            table
+            for table in tables
+            if last[table] != before[table] and _due_after(connection, table, before[table])
+        }
         if inserted:
             wake(inserted)
 
@@ -93,6 +102,13 @@ def _data_version(connection):
 def _last_rowids(connection, tables):
     """Each table's highest rowid: the end of its b-tree, one page read."""
     return {table: connection.execute(f'SELECT max(rowid) FROM "{table}"').fetchone()[0] for table in tables}
+
+
+def _due_after(connection, table, rowid):
+    """Whether the rows of `table` past `rowid` (those inserted since it was read) hold
+    one due now: a range of the rowid b-tree, a few rows long."""
+    due = f'SELECT EXISTS (SELECT 1 FROM "{table}" WHERE rowid > ? AND due_at <= ?)'
+    return connection.execute(due, (rowid or 0, clock.now_ms() + DUE_AHEAD_MS)).fetchone()[0]
 
 
 def _postgres(connection, tables, wake, stopping):

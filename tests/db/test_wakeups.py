@@ -2,6 +2,7 @@
 webhook event start at once, not at the worker's next poll; on PostgreSQL a listener
 whose connection is cut listens again (docs/deployment.md, Waking the worker)."""
 
+import contextlib
 import os
 import queue
 import select
@@ -120,6 +121,35 @@ def test_only_work_due_now_notifies(api, make_key, database_url):
         listener.close()
 
 
+@contextlib.contextmanager
+def listening(tables):
+    """A listener of this process on `tables`, started and looking; a queue of what it heard."""
+    heard = queue.Queue()
+    listener = wakeups.Listener(tables, heard.put)
+    listener.start()
+    time.sleep(1)  # LISTENing (or its first rowids read) before the test's inserts
+    try:
+        yield heard
+    finally:
+        listener.stop()
+
+
+def test_only_inserts_of_work_due_now_wake_a_listener(api, make_key):
+    """On SQLite the listener sees every commit; posts scheduled for later wake nothing
+    there either, and a post due now does."""
+    tester = api.as_key(make_key(mode="test"))
+    channel = tester.post("/v1/channels", json={"name": "Wake"}).get_json()["data"]["id"]
+    in_an_hour = int(time.time() * 1000) + 3_600_000
+    with listening(["post"]) as heard:
+        for _ in range(3):
+            later = {"channelId": channel, "content": "later", "scheduledFor": in_an_hour}
+            assert tester.post("/v1/posts", json=later).status_code == 201
+        time.sleep(0.5)
+        assert heard.empty()
+        publish_now(tester, channel)
+        assert heard.get(timeout=WITHIN) == {"post"}
+
+
 @pytest.mark.parametrize("database_url", [POSTGRESQL], indirect=True)
 def test_a_listener_whose_connection_is_past_descriptor_1023_hears_inserts(api, make_key):
     """select() cannot wait on a descriptor past 1023; a worker holding many
@@ -127,16 +157,12 @@ def test_a_listener_whose_connection_is_past_descriptor_1023_hears_inserts(api, 
     tester = api.as_key(make_key(mode="test"))
     channel = tester.post("/v1/channels", json={"name": "Wake"}).get_json()["data"]["id"]
     filler = []
-    heard = queue.Queue()
-    listener = wakeups.Listener(["post"], heard.put)
     try:
         while not filler or filler[-1] < 1100:
             filler.append(os.open(os.devnull, os.O_RDONLY))
-        listener.start()
-        time.sleep(1)  # LISTENing before the insert
-        publish_now(tester, channel)
-        assert heard.get(timeout=WITHIN) == {"post"}
+        with listening(["post"]) as heard:
+            publish_now(tester, channel)
+            assert heard.get(timeout=WITHIN) == {"post"}
     finally:
-        listener.stop()
         for descriptor in filler:
             os.close(descriptor)
