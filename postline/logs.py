@@ -98,9 +98,9 @@ def _escape(match):
 
 def _fields_text(fields):
     """`name=value` of each field, apart by spaces. Every request writes a line of six
-    (its access line): ints, floats and strings that need no quotes, the common case,
-    are written here as `_text` would write them, without a call or a search each
-    (printable text holds no control character; other text goes to `_text`)."""
+    (its access line): ints and floats (never quoted: a status, a duration) and strings
+    that need no quotes, the common case, are written here without a call or a search
+    each (printable text holds no control character); any other value goes to `_text`."""
     parts = []
     for name, value in fields.items():
         kind = type(value)
@@ -116,8 +116,8 @@ def _plain(text):
 
 
 def _text(value):
-    if type(value) in (int, float):
-        return str(value)  # never quoted (a status, a duration)
+    """A field's value that is not an int, a float or a plain string: None as `-`, the
+    rest as text, quoted where it holds a space, quote, equals sign or control character."""
     text = "-" if value is None else str(value)
     if not text or QUOTED.search(text):
         return json.dumps(text)  # quoted, its control characters escaped
