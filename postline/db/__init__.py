@@ -8,7 +8,7 @@ import one another in this order, and this face re-exports their names:
 - `fields`: column types of our own;
 - `prepared`: PostgreSQL's prepared statements, for a Compiled query that asks;
 - `compiled`: queries whose SQL is written once (`Compiled`, `Shaped` by shape, `insert_rows`,
-  `update_rows`);
+  `update_rows`), and `stored_key`, where a model instance keeps a column's value;
 - `migrations`: the schema, changed by migrations applied at start (and reverted by
   `flask db downgrade`);
 - `startup`: `init(config)`, binding and migrating at a process's start;
@@ -16,7 +16,7 @@ import one another in this order, and this face re-exports their names:
   operators (imported by name: `from postline.db import leases`).
 """
 
-from postline.db.compiled import Compiled, Shaped, insert_rows, update_rows
+from postline.db.compiled import Compiled, Shaped, insert_rows, stored_key, update_rows
 from postline.db.connection import (
     BOOTSTRAP_LOCK_ID,
     CONNECT_TIMEOUT_S,
@@ -65,6 +65,7 @@ __all__ = [
     "is_sqlite",
     "serialized",
     "status",
+    "stored_key",
     "update_rows",
     "upgrade",
     "without_waiting",

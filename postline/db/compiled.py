@@ -8,8 +8,10 @@ out once and hands it to the wrappers of later executions, whose SQL and so colu
 are the same. Rows of one model's own columns are then made without peewee's setattr
 per column (`_hydrator`). This module relies on peewee internals: `Query._get_cursor_wrapper`
 (decoding rows exactly as the query would), the wrapper's lazy `initialize()`, and a
-model instance being its `__data__`, `_dirty` and `__rel__`; tests/db/test_compiled.py
-checks them on every peewee upgrade (the rows it makes against peewee's own).
+model instance being its `__data__`, `_dirty` and `__rel__`, a plain field's value read
+from `__data__` (`stored_key`); tests/db/test_compiled.py and tests/web/test_dumping.py
+check them on every peewee upgrade (the rows it makes, the answers dumped from them,
+against peewee's own).
 """
 
 import functools
@@ -159,6 +161,18 @@ def _decoding(converter):
     if type(field).adapt is Field.adapt:
         return None, None
     return converter, _KEPT.get(type(field).adapt)
+
+
+def stored_key(cls, attribute):
+    """The key of `__data__` whose value reading `attribute` of a `cls` instance returns
+    (`instance.__data__.get(key)`, as peewee's FieldAccessor does), or None when
+    `attribute` is anything else (a property, a foreign key's object or id) or `cls` no
+    model. Answers read plain columns so, without a descriptor call each: a page of 20
+    posts reads over 400."""
+    if not (isinstance(cls, type) and issubclass(cls, Model)):
+        return None
+    accessor = inspect.getattr_static(cls, attribute, None)
+    return accessor.name if type(accessor) is FieldAccessor else None
 
 
 def _params(plan, values):

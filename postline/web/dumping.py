@@ -13,6 +13,8 @@ import datetime
 
 from marshmallow import fields
 
+from postline import db
+
 _MISSING = object()
 
 
@@ -35,12 +37,22 @@ def compile_dump(schema):
         get = None if "." not in attribute else _getter(attribute)
         kind = _KEPT.get(convert)
         plan.append((field.data_key or name, attribute, get, None if convert is _same else convert, kind))
+    # Per type of object dumped, the plan with each field's key in a model instance's
+    # stored columns (its `__data__`), read there without an attribute lookup, or None.
+    plans = {}
+
+    def plan_for(cls):
+        found = plans[cls] = [(*entry, None if entry[2] else db.stored_key(cls, entry[1])) for entry in plan]
+        return found
 
     def dump(obj):
         out = {}
         is_dict = isinstance(obj, dict)
-        for key, attribute, get, convert, kind in plan:
-            if get is not None:
+        data = None if is_dict else getattr(obj, "__data__", None)
+        for key, attribute, get, convert, kind, column in plans.get(type(obj)) or plan_for(type(obj)):
+            if column is not None:
+                value = data.get(column)
+            elif get is not None:
                 value = get(obj)
             elif is_dict:
                 value = obj.get(attribute, _MISSING)

@@ -109,3 +109,25 @@ def test_update_rows_writes_nulls_to_typed_columns(app, make_key):
     assert db.update_rows(ApiKey, [{"id": key.id, "expires_at": None, "last_used_at": None}]) == 1
     again = ApiKey.get_by_id(key.id)
     assert (again.expires_at, again.last_used_at) == (None, None)
+
+
+def test_stored_key_names_where_an_instance_keeps_a_plain_columns_value(app):
+    # Answers read plain columns from `__data__` (postline/web/dumping.py): only where
+    # peewee's own attribute would answer the same.
+    Account.create(id="acct_1", name="acme", plan="free")
+    channel = Channel.create_for_account("acct_1", "live", name="first", color="#112233", created_at=1)
+    row = Channel.get_by_id(channel.id)
+    plain = [name for name in Channel._meta.fields if db.stored_key(Channel, name) is not None]
+    assert "name" in plain and "color" in plain
+    assert all(row.__data__.get(db.stored_key(Channel, name)) == getattr(row, name) for name in plain)
+    assert db.stored_key(Channel, "account") is None  # the related row, not the stored id
+    assert db.stored_key(Channel, "account_id") is None  # may come from the related row
+    assert db.stored_key(Channel, "no_such_attribute") is None
+    assert db.stored_key(dict, "name") is None
+
+    class Shadowed(Channel):
+        @property
+        def name(self):
+            return "computed"
+
+    assert db.stored_key(Shadowed, "name") is None
