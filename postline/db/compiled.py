@@ -101,11 +101,13 @@ class Shaped:
     """Compiled queries of one kind whose SQL depends on a shape (an IN list's length,
     which filters a listing has): `shaped[shape]` is the Compiled of `build(shape)`,
     made on first use. Only the `most` shapes used last are kept, so values of every
-    length cannot grow the cache without bound. `shape` must be hashable.
+    length cannot grow the cache without bound. `shape` must be hashable. With
+    `prepare`, each shape is a prepared statement on PostgreSQL (prepared.py keeps a
+    bounded number per connection).
     """
 
-    def __init__(self, build, most=256):
-        self._of = functools.lru_cache(maxsize=most)(lambda shape: Compiled(build(shape)))
+    def __init__(self, build, most=256, prepare=False):
+        self._of = functools.lru_cache(maxsize=most)(lambda shape: Compiled(build(shape), prepare=prepare))
 
     def __getitem__(self, shape):
         return self._of(shape)

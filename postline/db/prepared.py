@@ -1,11 +1,12 @@
 """Server-side prepared statements on PostgreSQL, for the queries every request runs
-(`Compiled(..., prepare=True)` in compiled.py): the server parses and plans such a
-statement once per connection, not on every execution. Planning the key lookup (a
-join of two tables) cost the server more than running it: 145 -> 62 us of its CPU a
-lookup, on this project's 2-core benchmark machine. Only queries of one fixed SQL
-text take part (not `Shaped`'s; the rate-limit counters' upsert is one per set of
-windows): a statement stays in the server's memory for its connection's life, and a
-listing's shapes of filters could be hundreds.
+(`Compiled(..., prepare=True)` and `Shaped(..., prepare=True)` in compiled.py): the
+server parses and plans such a statement once per connection, not on every execution.
+Planning the key lookup (a join of two tables) cost the server more than running it:
+145 -> 62 us of its CPU a lookup, on this project's 2-core benchmark machine; a page of
+GET /v1/posts took 76 us to plan and 29 to run, its total 53 and 23. A statement
+stays in the server's memory until deallocated, and a listing's shapes of filters could
+be hundreds: a connection keeps the `MOST_PER_CONNECTION` it ran last, and deallocates
+the one it ran longest ago to prepare one more.
 
 A statement is named by a hash of its SQL, so two processes that meet on one server
 connection (through a pooler) mean the same statement by one name. A pooler that hands
@@ -19,6 +20,7 @@ nothing but itself: the query then runs as plain SQL. Inside a transaction the p
 SQL runs.
 """
 
+import collections
 import hashlib
 import logging
 import re
@@ -35,8 +37,12 @@ log = logging.getLogger(__name__)
 UNKNOWN_STATEMENT = "26000"
 DUPLICATE_STATEMENT = "42P05"
 PLACEHOLDER = re.compile(r"%%|%s")
+# Statements a connection keeps prepared (a few hundred KB of the server's memory).
+MOST_PER_CONNECTION = 32
 
-_prepared_on = weakref.WeakKeyDictionary()  # psycopg2 connection -> names prepared on it
+# psycopg2 connection -> the names prepared on it, the one run longest ago first. A
+# connection is one thread's (peewee's), so only this mapping is shared between threads.
+_prepared_on = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 _pooled = threading.Event()  # set once a pooler has been seen: prepare no more
 
@@ -63,9 +69,11 @@ def execute(statement, sql, params, database=database):
         return database.execute_sql(sql, params)
     connection = database.connection()
     with _lock:
-        names = _prepared_on.setdefault(connection, set())
+        names = _prepared_on.setdefault(connection, collections.OrderedDict())
     try:
-        if statement.name not in names:
+        if statement.name in names:
+            names.move_to_end(statement.name)
+        else:
             _prepare(database, statement, names)
         if not statement.unpreparable:
             return database.execute_sql(statement.execute, params)
@@ -82,6 +90,10 @@ def execute(statement, sql, params, database=database):
 
 
 def _prepare(database, statement, names):
+    if len(names) >= MOST_PER_CONNECTION:
+        oldest = next(iter(names))
+        database.execute_sql(f"DEALLOCATE {oldest}")
+        del names[oldest]
     try:
         database.execute_sql(statement.prepare)
     except DatabaseError as error:
@@ -90,7 +102,7 @@ def _prepare(database, statement, names):
         statement.unpreparable = True
         log.warning("a statement could not be prepared; it runs as plain SQL: %s", str(error).strip())
         return
-    names.add(statement.name)
+    names[statement.name] = None
 
 
 def _sqlstate(error):

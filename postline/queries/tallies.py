@@ -56,4 +56,4 @@ def _total(shape_key):
 
 # TOTALS[table, deltas, scope columns, filter shape].first(*scope values, *filter
 # values): the tally's count plus its unfolded deltas, in one statement (one snapshot).
-TOTALS = db.Shaped(_total, most=256)
+TOTALS = db.Shaped(_total, most=256, prepare=True)

@@ -1,5 +1,6 @@
-"""PostgreSQL keeps the key lookup and the rate-limit count as prepared statements on
-each connection (postline/db/prepared.py), and a connection that loses its statements,
+"""PostgreSQL keeps the key lookup, the rate-limit count and listings' pages and totals
+as prepared statements on each connection (postline/db/prepared.py), at most
+MOST_PER_CONNECTION of them, and a connection that loses its statements,
 as behind a pooler in transaction mode, still answers: the process runs plain SQL from
 then on."""
 
@@ -68,3 +69,35 @@ def test_a_statement_the_server_already_has_under_our_name_stops_preparing(api, 
     assert any("pooler" in record.getMessage() for record in caplog.records)
     assert name in statements()
     assert prepared._pooled.is_set()
+
+
+def ours():
+    return {name for name in statements() if name.startswith("postline_")}
+
+
+def test_a_connection_keeps_the_statements_it_ran_last_and_deallocates_the_others(api, monkeypatch, make_key):
+    tester = api.as_key(make_key(mode="test"))
+    channel = tester.post("/v1/channels", json={"name": "Prepared"}).get_json()["data"]["id"]
+    for content in ("one", "two", "three"):
+        assert tester.post("/v1/posts", json={"channelId": channel, "content": content}).status_code == 201
+    monkeypatch.setattr(prepared, "MOST_PER_CONNECTION", 4)
+    db.database.execute_sql("DEALLOCATE ALL")
+    prepared._prepared_on.pop(db.database.connection(), None)
+    # Each query string a shape of filters and sort of its own: a page (and a total) each.
+    shapes = [
+        "?sort=createdAt",
+        "?filter[channelId]=" + channel,
+        "?filter[status][in]=queued,done",
+        "?sort=-createdAt",
+    ]
+    for query in shapes * 2:
+        listed = tester.get("/v1/posts" + query)
+        assert listed.status_code == 200, listed.get_json()
+        assert {post["content"] for post in listed.get_json()["data"]} == {"one", "two", "three"}
+        assert len(ours()) <= 4
+    kept = ours()
+    assert tester.get("/v1/posts" + shapes[-1]).status_code == 200
+    assert ours() == kept  # run last, so kept: nothing prepared anew
+    assert tester.get("/v1/posts" + shapes[0]).status_code == 200
+    assert ours() != kept and len(ours()) <= 4  # deallocated since, so prepared again
+    assert not prepared._pooled.is_set()
