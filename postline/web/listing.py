@@ -267,6 +267,8 @@ class Listing:
                     schema_fields[parameter] = spec.field(operator, noun)
                     self.parameters[parameter] = (spec, operator)
         self.query_schema = Schema.from_dict(schema_fields, name=f"{name}ListQuery")
+        # What it loads depends on the query string alone: loaded once per string (api.py).
+        self.query_schema.pure_query = True
 
     def filters(self, args):
         """(Filter, operator, value) for each filter in the parsed arguments."""
