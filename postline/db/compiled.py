@@ -133,20 +133,34 @@ def _hydrator(wrapper):
             return None
     if len(set(keys)) != len(keys):
         return None
-    plan = [(index, key, *_decoding(wrapper.converters[index])) for index, key in enumerate(keys)]
-    new = model.__new__
-
-    def process_row(row):
-        instance = new(model)
-        data = instance.__data__ = {}
-        for index, key, convert, kept in plan:
-            value = row[index]
-            data[key] = value if convert is None or value is None or type(value) is kept else convert(value)
-        instance._dirty = set()
-        instance.__rel__ = {}
-        return instance
-
-    return process_row
+    # Written out as one function, an entry of one dict display per column: looping over
+    # the columns cost more than decoding them.
+    namespace = {"model": model, "new": model.__new__}
+    entries = []
+    for index, key in enumerate(keys):
+        convert, kept = _decoding(wrapper.converters[index])
+        namespace[f"convert{index}"], namespace[f"kept{index}"] = convert, kept
+        if convert is None:
+            entries.append(f"{key!r}: row[{index}]")
+        elif kept is None:
+            entries.append(f"{key!r}: None if (value := row[{index}]) is None else convert{index}(value)")
+        else:
+            entries.append(
+                f"{key!r}: value if (value := row[{index}]) is None or type(value) is kept{index}"
+                f" else convert{index}(value)"
+            )
+    source = "\n".join(
+        [
+            "def process_row(row):",
+            "    instance = new(model)",
+            "    instance.__data__ = {" + ", ".join(entries) + "}",
+            "    instance._dirty = set()",
+            "    instance.__rel__ = {}",
+            "    return instance",
+        ]
+    )
+    exec(source, namespace)  # the keys are the model's field names, written by repr()
+    return namespace["process_row"]
 
 
 # Fields whose python_value returns a value of this type as it is: IntegerField and its
