@@ -27,8 +27,7 @@ def test_webargs_still_has_the_hooks_the_parser_overrides():
 
 def test_a_listings_query_is_loaded_once_and_each_request_gets_its_own_arguments(app):
     query = "/v1/posts?filter[status][in]=queued,done&per_page=5"
-    schema = LISTING.query_schema()
-    schema.pure_query = True  # as the one flask-smorest holds
+    schema = LISTING.query_schema()  # marked pure_query, as the one flask-smorest holds
     loads = []
     load = schema.load
     schema.load = lambda *args, **kwargs: loads.append(args) or load(*args, **kwargs)
