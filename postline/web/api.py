@@ -105,7 +105,9 @@ class Parser(FlaskParser):
         # and lists, so a view that changes its arguments changes no other request's.
         if location != "query" or validators or not getattr(schema, "pure_query", False):
             return super()._process_location_data(location_data, schema, req, location, unknown, validators)
-        known = _pure_loads.setdefault(schema, {})
+        known = _pure_loads.get(schema)
+        if known is None:  # not setdefault: it makes a weak reference on every call
+            known = _pure_loads[schema] = {}
         raw = location_data.items()
         key = (unknown, *((name, tuple(value) if type(value) is list else value) for name, value in raw))
         loaded = known.get(key)
