@@ -4,6 +4,7 @@ and rate limits, and answers the API's body or its error (docs/mcp.md)."""
 
 import http.server
 import threading
+import time
 
 import anyio
 import pytest
@@ -234,6 +235,13 @@ class TestRateLimits:
             "limits": {"enabled": True},
             "plans": {"free": {"per_minute": 2, "per_hour": 100, "per_day": 100}},
         }
+
+    @pytest.fixture(autouse=True)
+    def steady_clock(self, clock_at):
+        """The service's clock stands still, as in tests/limits/test_ratelimit.py: calls
+        that crossed a minute's slot boundary found the first two weighed down to one
+        and the third admitted."""
+        clock_at(int(time.time() * 1000))
 
     def test_the_keys_rate_limit_applies_to_tools(self, app, make_key):
         key = make_key()
