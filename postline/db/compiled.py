@@ -23,6 +23,7 @@ from peewee import (
     ForeignKeyAccessor,
     IntegerField,
     Model,
+    ModelCursorWrapper,
     ModelObjectCursorWrapper,
     ObjectIdAccessor,
     Value,
@@ -49,7 +50,21 @@ class Compiled:
         self._first = None  # (database, a wrapper, its attributes before initialize())
 
     def rows(self, *values):
+        return self._wrapped(*self._run(values))
+
+    def first(self, *values):
+        """The first row's instance, or None. Once its decoding is written out (_hydrator)
+        the row is made from the cursor, with no wrapper around it."""
         compiled_for, query, cursor = self._run(values)
+        decoding = self._decoding
+        hydrate = decoding[1].get("process_row") if decoding and decoding[0] is compiled_for else None
+        if hydrate is None:
+            return next(iter(self._wrapped(compiled_for, query, cursor)), None)
+        row = cursor.fetchone()
+        return None if row is None else hydrate(row)
+
+    def _wrapped(self, compiled_for, query, cursor):
+        """The query's cursor wrapper around `cursor`, told how to decode rows once known."""
         wrapper = query._get_cursor_wrapper(cursor)
         decoding, first = self._decoding, self._first
         if decoding is not None and decoding[0] is compiled_for:
@@ -65,9 +80,6 @@ class Compiled:
             # Watch this one: the one before found no row (or was for another database).
             self._first = (compiled_for, wrapper, set(vars(wrapper)))
         return wrapper
-
-    def first(self, *values):
-        return next(iter(self.rows(*values)), None)
 
     def execute(self, *values):
         """Run a write (INSERT, UPDATE, DELETE); returns the cursor."""
@@ -114,52 +126,103 @@ class Shaped:
 
 
 def _hydrator(wrapper):
-    """For a wrapper that makes one model's instances of its rows (a select of its own
-    columns), a `process_row` that makes each as peewee does, without a setattr through
-    a descriptor per column: on a page of 20 posts that was a third of the request.
-    None when the query or model is any other kind (joins, a custom __init__, a column
-    that is not a field), for peewee's own to decode."""
-    model = wrapper.constructor if type(wrapper) is ModelObjectCursorWrapper else None
-    if model is None or not wrapper.is_model or model.__init__ is not Model.__init__:
-        return None
-    keys = []
-    for column in wrapper.unique_columns:
-        accessor = inspect.getattr_static(model, column, None)
-        if type(accessor) in (FieldAccessor, ForeignKeyAccessor):
-            keys.append(accessor.name)
-        elif type(accessor) is ObjectIdAccessor:
-            keys.append(accessor.field.name)
-        else:
+    """For a wrapper that makes model instances of its rows, a `process_row` that makes
+    each as peewee does, without a setattr through a descriptor per column: on a page of
+    20 posts that was a third of the request, and peewee's decoding of a joined row (the
+    key's lookup, on every request) cost more than running its query. Two shapes: one
+    model's own columns, or a model's with those of models its foreign keys point to,
+    joined inner. None for any other kind (outer joins, a join further along, a custom
+    __init__, a column that is not a field), for peewee's own to decode."""
+    if type(wrapper) is ModelObjectCursorWrapper:
+        if not wrapper.is_model:
             return None
-    if len(set(keys)) != len(keys):
+        model = wrapper.constructor
+        columns = {model: list(enumerate(wrapper.unique_columns))}
+        links = []
+    elif type(wrapper) is ModelCursorWrapper:
+        shape = _joined_shape(wrapper)
+        if shape is None:
+            return None
+        model, columns, links = shape
+    else:
         return None
-    # Written out as one function, an entry of one dict display per column: looping over
-    # the columns cost more than decoding them.
-    namespace = {"model": model, "new": model.__new__}
-    entries = []
-    for index, key in enumerate(keys):
-        convert, kept = _decoding(wrapper.converters[index])
-        namespace[f"convert{index}"], namespace[f"kept{index}"] = convert, kept
-        if convert is None:
-            entries.append(f"{key!r}: row[{index}]")
-        elif kept is None:
-            entries.append(f"{key!r}: None if (value := row[{index}]) is None else convert{index}(value)")
-        else:
-            entries.append(
-                f"{key!r}: value if (value := row[{index}]) is None or type(value) is kept{index}"
-                f" else convert{index}(value)"
-            )
-    source = "\n".join(
-        [
-            "def process_row(row):",
-            "    instance = new(model)",
-            "    instance.__data__ = {" + ", ".join(entries) + "}",
-            "    instance._dirty = set()",
-            "    instance.__rel__ = {}",
-            "    return instance",
+    keys = {}
+    for each, selected in columns.items():
+        if each.__init__ is not Model.__init__:
+            return None
+        keys[each] = [(index, _data_key(each, column)) for index, column in selected]
+        names = [key for _, key in keys[each]]
+        if None in names or len(set(names)) != len(names):
+            return None
+    for _, joined, rel in links:
+        if type(inspect.getattr_static(joined, rel, None)) is not FieldAccessor:
+            return None
+    return _written(wrapper.converters, model, keys, links)
+
+
+def _joined_shape(wrapper):
+    """(model, {model: [(index, column)]}, [(foreign key, joined model, its key's name)])
+    of a joined wrapper whose every other model hangs off the first by a foreign key."""
+    model = wrapper.model
+    columns = {}
+    for key, constructor, is_a_model in wrapper._constructor_list:
+        if not is_a_model or key is not constructor:
+            return None  # an alias or a dict
+        columns[key] = []
+    for index, key, column, _converter in wrapper._row_spec:
+        if key not in columns:
+            return None
+        columns[key].append((index, column))
+    links = []
+    for source, attribute, joined, is_dict, is_outer, is_fk in wrapper.src_to_dest:
+        if source is not model or is_dict or is_outer or not is_fk or joined is model:
+            return None
+        if wrapper._dest_reachable.get(joined, frozenset()) & set(columns):
+            return None
+        links.append((attribute, joined, model._meta.fields[attribute].rel_field.name))
+    if len(links) != len(columns) - 1 or len({joined for _, joined, _ in links}) != len(links):
+        return None
+    return model, columns, links
+
+
+def _data_key(model, column):
+    """The key of `__data__` that setting attribute `column` of a `model` instance
+    writes, or None when that is no plain field's accessor."""
+    accessor = inspect.getattr_static(model, column, None)
+    if type(accessor) in (FieldAccessor, ForeignKeyAccessor):
+        return accessor.name
+    if type(accessor) is ObjectIdAccessor:
+        return accessor.field.name
+    return None
+
+
+def _written(converters, model, keys, links):
+    """The `process_row` of _hydrator, written out as one function: a dict display per
+    model, an entry per column (looping over the columns cost more than decoding them).
+    A joined instance is linked, as peewee links it, when any of its columns holds a
+    value: its key's value in the foreign key, the instance in `__rel__`."""
+    namespace = {}
+    lines = ["def process_row(row):"]
+    names = {}
+    for number, each in enumerate([joined for _, joined, _ in links] + [model]):
+        name = names[each] = "instance" if each is model else f"joined{number}"
+        namespace[f"model_{name}"], namespace[f"new_{name}"] = each, each.__new__
+        entries = [f"{key!r}: {_decoded(index, converters[index], namespace)}" for index, key in keys[each]]
+        lines += [
+            f"    {name} = new_{name}(model_{name})",
+            f"    {name}.__data__ = {{" + ", ".join(entries) + "}",
+            f"    {name}._dirty = set()",
+            f"    {name}.__rel__ = {{}}",
         ]
-    )
-    exec(source, namespace)  # the keys are the model's field names, written by repr()
+    for attribute, joined, rel in links:
+        any_value = " or ".join(f"row[{index}] is not None" for index, _ in keys[joined]) or "False"
+        lines += [
+            f"    if {any_value}:",
+            f"        instance.__data__[{attribute!r}] = {names[joined]}.__data__.get({rel!r})",
+            f"        instance.__rel__[{attribute!r}] = {names[joined]}",
+        ]
+    lines.append("    return instance")
+    exec("\n".join(lines), namespace)  # the keys are field names, written by repr()
     return namespace["process_row"]
 
 
@@ -168,15 +231,27 @@ def _hydrator(wrapper):
 _KEPT = {IntegerField.adapt: int, _StringField.adapt: str}
 
 
-def _decoding(converter):
-    """(convert, kept): a column's value is `convert(value)` unless `convert` is None, the
-    value is None or of the type `kept` (then the converter would return it as it is)."""
+def _decoded(index, converter, namespace):
+    """The expression of column `index`'s value decoded by `converter` as peewee does:
+    `converter(value)`, spared where the converter would return the value as it is (a
+    field's python_value returns None as None, and an adapt may keep a type)."""
     field = getattr(converter, "__self__", None)
+    if converter is None or (
+        isinstance(field, Field)
+        and type(field).adapt is Field.adapt
+        and type(field).python_value is Field.python_value
+    ):
+        return f"row[{index}]"
+    namespace[f"convert{index}"] = converter
     if not isinstance(field, Field) or type(field).python_value is not Field.python_value:
-        return converter, None
-    if type(field).adapt is Field.adapt:
-        return None, None
-    return converter, _KEPT.get(type(field).adapt)
+        return f"convert{index}(row[{index}])"
+    kept = _KEPT.get(type(field).adapt)
+    if kept is None:
+        return f"None if (value := row[{index}]) is None else convert{index}(value)"
+    namespace[f"kept{index}"] = kept
+    return (
+        f"value if (value := row[{index}]) is None or type(value) is kept{index} else convert{index}(value)"
+    )
 
 
 def stored_key(cls, attribute):

@@ -58,6 +58,44 @@ def test_rows_of_a_models_own_columns_are_the_instances_peewee_makes(app):
     assert [field.name for field in rows[0].dirty_fields] == ["name"]
 
 
+def test_joined_rows_are_the_instances_peewee_makes(app, make_key):
+    # The key's lookup, on every request: a key and the account its foreign key points
+    # to, decoded without peewee's setattr per column, linked as peewee links them.
+    for account in ("acme", "globex", "acme"):
+        make_key(account=account)
+    compiled = db.Compiled(lambda prefix: ApiKey.with_prefix(prefix))
+    prefixes = [key.prefix for key in ApiKey.select()]
+    compiled.first(prefixes[0])  # the execution it watches
+    compiled.first(prefixes[0])  # ...and learns from
+    assert compiled._decoding[1]["process_row"] is not None
+    for prefix in prefixes:
+        made, expected = compiled.first(prefix), ApiKey.with_prefix(prefix).first()
+        assert type(made) is ApiKey and made.__data__ == expected.__data__
+        assert list(made.__rel__) == list(expected.__rel__) == ["account"]
+        assert type(made.account) is Account and made.account.__data__ == expected.account.__data__
+        assert made.account.plan == expected.account.plan and made.account_id == expected.account_id
+        assert made.permissions == expected.permissions and isinstance(made.permissions, list)
+        assert not made.dirty_fields and not made.account.dirty_fields and not made.account.__rel__
+
+
+def test_outer_joins_are_left_to_peewee(app, make_key):
+    make_key(account="acme")
+
+    def with_account(prefix):
+        return (
+            ApiKey.select(ApiKey, Account.id, Account.plan)
+            .join(Account, peewee.JOIN.LEFT_OUTER)
+            .where(ApiKey.prefix == prefix)
+        )
+
+    compiled = db.Compiled(with_account)
+    prefix = ApiKey.get().prefix
+    compiled.first(prefix)
+    compiled.first(prefix)
+    assert "process_row" not in compiled._decoding[1]
+    assert compiled.first(prefix).account.plan == with_account(prefix).first().account.plan
+
+
 def test_insert_rows_writes_what_the_model_would(app):
     account = Account.create(id="acct_1", name="acme", plan="free")
     rows = [
