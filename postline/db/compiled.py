@@ -5,11 +5,13 @@ request's path, that costs more than running them. Its cursor wrapper also works
 anew, on each execution's first row, which column becomes which field of which model
 (for a query with a join, as long again as running it): a Compiled query works that
 out once and hands it to the wrappers of later executions, whose SQL and so columns
-are the same. Rows of one model's own columns are then made without peewee's setattr
-per column (`_hydrator`). This module relies on peewee internals: `Query._get_cursor_wrapper`
-(decoding rows exactly as the query would), the wrapper's lazy `initialize()`, and a
-model instance being its `__data__`, `_dirty` and `__rel__`, a plain field's value read
-from `__data__` (`stored_key`); tests/db/test_compiled.py and tests/web/test_dumping.py
+are the same. Rows of one model's own columns, or of a model and those its foreign
+keys point to joined inner, are then made without peewee's setattr per column
+(`_hydrator`). This module relies on peewee internals: `Query._get_cursor_wrapper`
+(decoding rows exactly as the query would), the wrapper's lazy `initialize()` and what
+a joined one's sets (`_row_spec`, `_constructor_list`, `src_to_dest`), and a model
+instance being its `__data__`, `_dirty` and `__rel__`, a plain field's value read from
+`__data__` (`stored_key`); tests/db/test_compiled.py and tests/web/test_dumping.py
 check them on every peewee upgrade (the rows it makes, the answers dumped from them,
 against peewee's own).
 """
@@ -140,7 +142,10 @@ def _hydrator(wrapper):
         columns = {model: list(enumerate(wrapper.unique_columns))}
         links = []
     elif type(wrapper) is ModelCursorWrapper:
-        shape = _joined_shape(wrapper)
+        try:
+            shape = _joined_shape(wrapper)
+        except (AttributeError, ValueError):
+            return None  # a peewee whose joined wrapper keeps other attributes: its own decoding
         if shape is None:
             return None
         model, columns, links = shape
