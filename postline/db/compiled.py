@@ -241,7 +241,7 @@ def _decoded(index, converter, namespace):
     """The expression of column `index`'s value decoded by `converter` as peewee does:
     `converter(value)`, spared where the converter would return the value as it is (a
     field's python_value returns None as None, and an adapt may keep a type): a page of
-    20 posts decodes over 800 columns."""
+    20 posts decodes over 600 columns."""
     field = getattr(converter, "__self__", None)
     # A foreign key's column is decoded by the field it points to: its python_value hands
     # on any value but a model instance, which a row never holds.
