@@ -7,7 +7,6 @@ independent, so knowing one reveals nothing of the others.
 """
 
 import base64
-import hashlib
 import hmac
 import os
 import secrets
@@ -71,21 +70,21 @@ class Keyring:
 
     def keyed_hash(self, value):
         """Hex HMAC-SHA256 of `value` under the server secret."""
-        return hmac.new(self._hash_key, value.encode(), hashlib.sha256).hexdigest()
+        return hmac.digest(self._hash_key, value.encode(), "sha256").hex()
 
     def media_url_signature(self, message):
         """HMAC-SHA256 of `message` under the media-URL key, base64url without padding."""
-        digest = hmac.new(self._media_url_key, message.encode(), hashlib.sha256).digest()
+        digest = hmac.digest(self._media_url_key, message.encode(), "sha256")
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
     def oauth_state_signature(self, message):
         """HMAC-SHA256 of `message` under the OAuth-state key, base64url without padding."""
-        digest = hmac.new(self._oauth_state_key, message.encode(), hashlib.sha256).digest()
+        digest = hmac.digest(self._oauth_state_key, message.encode(), "sha256")
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
     def cursor_signature(self, message):
         """HMAC-SHA256 of `message` under the list-cursor key, base64url without padding."""
-        digest = hmac.new(self._cursor_key, message.encode(), hashlib.sha256).digest()
+        digest = hmac.digest(self._cursor_key, message.encode(), "sha256")
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
     def encrypt(self, plaintext):

@@ -13,8 +13,6 @@ gunicorn's own refusals (postline/web/gunicorn_errors.py) carry the same, from
 `for_server`. This module imports no Flask, so gunicorn's master can read it.
 """
 
-import functools
-
 HSTS = "max-age=31536000"
 NO_FRAMES = "frame-ancestors 'none'"
 
@@ -29,16 +27,20 @@ def for_server(server):
 
 
 def init_app(app):
-    app.after_request(functools.partial(protect, for_server(app.config["POSTLINE"]["server"])))
+    app.after_request(protector(for_server(app.config["POSTLINE"]["server"])))
 
 
-def protect(security_headers, response):
-    headers = response.headers
-    # One look through the answer's headers (each setdefault() was one).
-    present = {name.lower() for name in headers.keys()}
-    headers.extend(
-        (name, value)
-        for name, value in (*security_headers, ("Content-Security-Policy", NO_FRAMES))
-        if name.lower() not in present
-    )
-    return response
+def protector(security_headers):
+    """The after-request hook that adds `security_headers` and the frame policy to an
+    answer lacking them. A plain function, not a partial: Flask asks of every hook
+    whether it is a coroutine, and answers a partial only through `inspect`."""
+    wanted = (*security_headers, ("Content-Security-Policy", NO_FRAMES))
+
+    def protect(response):
+        headers = response.headers
+        # One look through the answer's headers (each setdefault() was one).
+        present = {name.lower() for name in headers.keys()}
+        headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
+        return response
+
+    return protect

@@ -30,6 +30,7 @@ SUCCEEDED = {
     "/v1/usage": "/api/usage",
 }
 PREFIX = "/api/"
+SCOPE = "legacy"  # the first part of each /api endpoint's name
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
 
@@ -49,13 +50,15 @@ def register(app):
             if _under(rule.rule, successor) and not _keyless(view, rule.methods):
                 app.add_url_rule(
                     legacy + rule.rule[len(successor) :],
-                    f"legacy.{rule.endpoint}",
+                    f"{SCOPE}.{rule.endpoint}",
                     app.view_functions[rule.endpoint],
                     # Without OPTIONS, so Flask answers it as for the /v1 route (the
                     # views have no `options`: naming it sent OPTIONS to them, a 500).
                     methods=rule.methods - {"OPTIONS"},
                 )
-    app.after_request(_deprecated)
+    # Scoped to the endpoints named "legacy.*" (Flask reads the part before an
+    # endpoint's last dot as its blueprint), so other answers do not call it.
+    app.after_request_funcs.setdefault(SCOPE, []).append(_deprecated)
 
 
 def _under(path, prefix):
@@ -97,8 +100,6 @@ def authenticate(rule):
 
 def _deprecated(response):
     """An /api answer: unwrapped from `{data}` / `{data, meta}`, with the deprecation headers."""
-    if not request.path.startswith(PREFIX) or request.url_rule is None:
-        return response
     if response.is_json and 200 <= response.status_code < 300:
         body = response.get_json()
         if isinstance(body, dict) and "data" in body:
