@@ -15,6 +15,8 @@ gunicorn's own refusals (postline/web/gunicorn_errors.py) carry the same, from
 
 HSTS = "max-age=31536000"
 NO_FRAMES = "frame-ancestors 'none'"
+# The WSGI environ's key of a request's own headers for its answer: [(name, value)].
+ANSWER_HEADERS = "postline.answer_headers"
 
 
 def for_server(server):
@@ -27,20 +29,28 @@ def for_server(server):
 
 
 def init_app(app):
-    app.after_request(protector(for_server(app.config["POSTLINE"]["server"])))
+    app.wsgi_app = Stamped(app.wsgi_app, for_server(app.config["POSTLINE"]["server"]))
 
 
-def protector(security_headers):
-    """The after-request hook that adds `security_headers` and the frame policy to an
-    answer lacking them. A plain function, not a partial: Flask asks of every hook
-    whether it is a coroutine, and answers a partial only through `inspect`."""
-    wanted = (*security_headers, ("Content-Security-Policy", NO_FRAMES))
+class Stamped:
+    """The app's WSGI callable, adding to each answer as it leaves the app the headers
+    of its request (`ANSWER_HEADERS` in the WSGI environ: its id, where its key's
+    limits stand; put there by postline/web/hooks.py) and the security headers it
+    lacks. Added to the WSGI list of (name, value) rather than to the answer's werkzeug
+    Headers, which check a value for line breaks when it is added, and again when they
+    are copied for the server: these values are the app's own, made without any."""
 
-    def protect(response):
-        headers = response.headers
-        # One look through the answer's headers (each setdefault() was one).
-        present = {name.lower() for name in headers.keys()}
-        headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
-        return response
+    def __init__(self, wsgi_app, security_headers):
+        self.wsgi_app = wsgi_app
+        pairs = (*security_headers, ("Content-Security-Policy", NO_FRAMES))
+        self.security = tuple((name.lower(), (name, value)) for name, value in pairs)
 
-    return protect
+    def __call__(self, environ, start_response):
+        def start(status, headers, exc_info=None):
+            # An answer with a policy of its own (the console's pages) keeps it.
+            present = {name.lower() for name, _ in headers}
+            headers = headers + environ.get(ANSWER_HEADERS, [])
+            headers += [pair for lowered, pair in self.security if lowered not in present]
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)

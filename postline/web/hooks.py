@@ -1,8 +1,9 @@
 """What happens around every request: request id, connection, authentication,
 rate limit (and usage), permission and body type, in that order, before the view
-runs; afterwards, the request id and rate-limit headers, and the access line. The
-request id, and then the key (or console user) that asks, are bound to every log
-event the request makes (postline/logs.py).
+runs; afterwards, the access line. The request id and rate-limit headers go with the
+answer, whatever it is, as it leaves the app (postline/web/headers.py). The request
+id, and then the key (or console user) that asks, are bound to every log event the
+request makes (postline/logs.py).
 """
 
 import logging
@@ -55,6 +56,8 @@ def before_request():
     state.started = time.perf_counter()
     incoming = req.headers.get("X-Request-Id", "")
     state.request_id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else f"req_{secrets.token_hex(12)}"
+    # Added to the answer, whatever it is, as it leaves the app (postline/web/headers.py).
+    answer_headers = req.environ[headers.ANSWER_HEADERS] = [("X-Request-Id", state.request_id)]
     logs.begin(request_id=state.request_id)
     method = "GET" if req.method == "HEAD" else req.method
     known = app.extensions["postline.auth_rules"].get((req.endpoint, method))
@@ -73,7 +76,10 @@ def before_request():
     if req.view_args and not all(storable_text(value) for value in req.view_args.values()):
         raise ApiError.from_status(404)  # no id holds such characters
     if not state.get("legacy"):
-        state.rate_limit = limits.admit(key, state.endpoint)  # None when limits are off
+        standing = limits.admit(key, state.endpoint)  # None when limits are off
+        if standing is not None:
+            # (A 429's come with its error, made in errors.py: admit() raised it.)
+            answer_headers += limiter.headers(standing).items()
     usage.count(key.account_id, key.mode, endpoint=state.endpoint, requests=1)
     if rule.permission and rule.permission not in key.permissions:
         needed = f"requires {rule.permission}"
@@ -93,12 +99,6 @@ def _check_body_type(req, rule):
 
 def after_request(response):
     req, state = request._get_current_object(), g._get_current_object()
-    response.headers["X-Request-Id"] = state.get("request_id", "")
-    standing = state.get("rate_limit")
-    if standing is not None:
-        # extend, not update: no answer has these yet (a 429's, made in errors.py, has no
-        # `rate_limit` here), and update looks for each name among the others first.
-        response.headers.extend(limiter.headers(standing))
     _log_access(req, state, response)
     if metrics.enabled():
         route = req.url_rule.rule if req.url_rule else "unmatched"
