@@ -53,18 +53,28 @@ class Compiled:
         self._first = None  # (database, a wrapper, its attributes before initialize())
 
     def rows(self, *values):
-        return self._wrapped(*self._run(values))
+        """The rows, to iterate once: peewee's cursor wrapper, or, once their decoding is
+        written out (_hydrator), a list of them made from the cursor's rows at once."""
+        compiled_for, query, cursor = self._run(values)
+        hydrate = self._hydrator_for(compiled_for)
+        if hydrate is None:
+            return self._wrapped(compiled_for, query, cursor)
+        return [hydrate(row) for row in cursor.fetchall()]
 
     def first(self, *values):
         """The first row's instance, or None. Once its decoding is written out (_hydrator)
         the row is made from the cursor, with no wrapper around it."""
         compiled_for, query, cursor = self._run(values)
-        decoding = self._decoding
-        hydrate = decoding[1].get("process_row") if decoding and decoding[0] is compiled_for else None
+        hydrate = self._hydrator_for(compiled_for)
         if hydrate is None:
             return next(iter(self._wrapped(compiled_for, query, cursor)), None)
         row = cursor.fetchone()
         return None if row is None else hydrate(row)
+
+    def _hydrator_for(self, compiled_for):
+        """The written-out process_row of this query on the database it is compiled for, or None."""
+        decoding = self._decoding
+        return decoding[1].get("process_row") if decoding and decoding[0] is compiled_for else None
 
     def _wrapped(self, compiled_for, query, cursor):
         """The query's cursor wrapper around `cursor`, told how to decode rows once known."""

@@ -47,10 +47,12 @@ def test_rows_of_a_models_own_columns_are_the_instances_peewee_makes(app):
 
     compiled = db.Compiled(of_account)
     list(compiled.rows("acct_1"))  # the execution it learns from
-    rows = list(compiled.rows("acct_1"))
+    rows = list(compiled.rows("acct_1"))  # ...decoded by what it learnt, in peewee's wrapper
     assert compiled._decoding[1]["process_row"] is not None
     expected = list(of_account("acct_1"))
     assert [row.__data__ for row in rows] == [row.__data__ for row in expected]
+    made = compiled.rows("acct_1")  # ...then made from the cursor's rows, no wrapper
+    assert type(made) is list and [row.__data__ for row in made] == [row.__data__ for row in expected]
     assert [type(row) for row in rows] == [Channel] * 3
     assert all(not row.dirty_fields and row.account_id == "acct_1" for row in rows)
     assert rows[0].account.name == "acme" and rows[0].name == "first"
