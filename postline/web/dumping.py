@@ -74,6 +74,10 @@ def _dumper_of(plan, cls):
             read = f"getattr(obj, {attribute!r}, _MISSING)"
         if convert is None:
             value = "value"
+        elif type(convert) is _Each:
+            namespace[f"convert{index}"] = convert.convert
+            item = f"None if v is None else convert{index}(v)" if convert.none_kept else f"convert{index}(v)"
+            value = f"value if value is None else [{item} for v in value]"
         elif kind is None:
             value = f"value if value is None else convert{index}(value)"
         else:
@@ -107,13 +111,27 @@ def _getter(attribute):
     return get
 
 
+class _Each:
+    """The conversion of a list: `convert` of each item (None kept as None, for a List).
+    A dumper writes it out as a comprehension rather than calling it (a page of posts
+    holds three lists a post)."""
+
+    def __init__(self, convert, none_kept):
+        self.convert, self.none_kept = convert, none_kept
+
+    def __call__(self, values):
+        convert = self.convert
+        if self.none_kept:
+            return [None if v is None else convert(v) for v in values]
+        return [convert(v) for v in values]
+
+
 def _converter(field):
     if isinstance(field, fields.Nested):
         dump = compile_dump(field.schema)
-        return (lambda values: [dump(v) for v in values]) if field.many else dump
+        return _Each(dump, none_kept=False) if field.many else dump
     if isinstance(field, fields.List):
-        inner = _converter(field.inner)
-        return lambda values: [None if v is None else inner(v) for v in values]
+        return _Each(_converter(field.inner), none_kept=True)
     if isinstance(field, fields.Date):
         return datetime.date.isoformat
     if isinstance(field, fields.Integer):

@@ -4,7 +4,7 @@ from the same schemas, for every kind of row the API returns."""
 import datetime
 
 import pytest
-from marshmallow import Schema
+from marshmallow import Schema, fields
 
 from models import ApiKey, Channel, Post, PostTarget, Webhook, WebhookDelivery
 from postline.jobs import heartbeat
@@ -120,3 +120,22 @@ def test_dicts_dates_and_missing_values_dump_alike(api):
     compiled, marshmallow = both_ways(envelope(HealthSchema), {"data": health})
     assert compiled == marshmallow
     assert both_ways(envelope(ChannelSchema), {"data": {"id": "ch_1"}})[0] == {"data": {"id": "ch_1"}}
+
+
+def test_lists_their_missing_items_and_nested_many_dump_alike():
+    class Item(Schema):
+        name = fields.String()
+
+    class Holder(Schema):
+        tags = fields.List(fields.String())
+        entries = fields.List(fields.Nested(Item))
+        many = fields.Nested(Item, many=True)
+
+    for holder in (
+        {"tags": ["a", None, 3], "entries": [{"name": "x"}, None], "many": [{"name": "y"}, {"name": 4}]},
+        {"tags": [], "entries": [], "many": []},
+        {"tags": None, "entries": None, "many": None},
+        {},
+    ):
+        compiled, marshmallow = both_ways(Holder, holder)
+        assert compiled == marshmallow
