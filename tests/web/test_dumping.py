@@ -4,7 +4,8 @@ from the same schemas, for every kind of row the API returns."""
 import datetime
 
 import pytest
-from marshmallow import Schema, fields
+from marshmallow import Schema
+from marshmallow import fields as schema_fields
 
 from models import ApiKey, Channel, Post, PostTarget, Webhook, WebhookDelivery
 from postline.jobs import heartbeat
@@ -124,12 +125,12 @@ def test_dicts_dates_and_missing_values_dump_alike(api):
 
 def test_lists_their_missing_items_and_nested_many_dump_alike():
     class Item(Schema):
-        name = fields.String()
+        name = schema_fields.String()
 
     class Holder(Schema):
-        tags = fields.List(fields.String())
-        entries = fields.List(fields.Nested(Item))
-        many = fields.Nested(Item, many=True)
+        tags = schema_fields.List(schema_fields.String())
+        entries = schema_fields.List(schema_fields.Nested(Item))
+        many = schema_fields.Nested(Item, many=True)
 
     for holder in (
         {"tags": ["a", None, 3], "entries": [{"name": "x"}, None], "many": [{"name": "y"}, {"name": 4}]},
