@@ -34,11 +34,12 @@ def init_app(app):
 
 class Stamped:
     """The app's WSGI callable, adding to each answer as it leaves the app the headers
-    of its request (`ANSWER_HEADERS` in the WSGI environ: its id, where its key's
-    limits stand; put there by postline/web/hooks.py) and the security headers it
-    lacks. Added to the WSGI list of (name, value) rather than to the answer's werkzeug
-    Headers, which check a value for line breaks when it is added, and again when they
-    are copied for the server: these values are the app's own, made without any."""
+    of its request (`ANSWER_HEADERS` in the WSGI environ: its id and where its key's
+    limits stand, put there by postline/web/hooks.py; a 201's Location, by
+    postline/web/envelopes.py) and the security headers it lacks. Added to the WSGI
+    list of (name, value) rather than to the answer's werkzeug Headers, which check a
+    value for line breaks when it is added, and again when they are copied for the
+    server: these values are the app's own, made without any."""
 
     def __init__(self, wsgi_app, security_headers):
         self.wsgi_app = wsgi_app
