@@ -1,7 +1,7 @@
 """Bulk imports: posts from a CSV or NDJSON file, checked on a dry run, created by the
 worker a chunk at a time, with their progress (docs/imports.md)."""
 
-from flask import current_app, g, request, url_for
+from flask import current_app, g, request
 from flask.views import MethodView
 
 from models import Import
@@ -9,7 +9,7 @@ from postline import imports
 from postline.errors import Invalid
 from postline.web.api import CSV, NDJSON, RAW_TYPES, Blueprint, requires
 from postline.web.body import body_limit, raw_body
-from postline.web.envelopes import envelope, single
+from postline.web.envelopes import envelope, locate, single
 from postline.web.idempotency import idempotent
 from postline.web.openapi import answers
 from routes.examples import CHANNEL_ID, NOW
@@ -71,10 +71,6 @@ DRY_RUN_ANSWER = {
 DONE = {**STARTED, "status": "done", "created": 2, "completedAt": NOW + 1200, "updatedAt": NOW + 1200}
 
 
-def _location(record):
-    return {"Location": url_for("imports.ImportById", import_id=record.id, _external=True)}
-
-
 @blp.route("/posts/import")
 class PostImport(MethodView):
     @blp.doc(operationId="importPosts", requestBody=REQUEST_BODY, responses=DRY_RUN_ANSWER)
@@ -101,7 +97,8 @@ class PostImport(MethodView):
         settings = current_app.config["POSTLINE"]
         kind = FORMATS[request.mimetype]
         record = imports.submit(g.api_key, raw_body(), kind, query["dry_run"], check_import_rows, settings)
-        return single(record), 200 if record.dry_run else 202, _location(record)
+        locate("imports.ImportById", import_id=record.id)
+        return single(record), 200 if record.dry_run else 202
 
 
 @blp.route("/imports/<import_id>")

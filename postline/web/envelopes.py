@@ -178,7 +178,13 @@ def single(resource):
 
 def created(body, endpoint, **values):
     """A 201: `body` with `Location`, the URL of `endpoint` (a view's name, such as
-    `posts.PostById`) for `values` (its path parameters; others become its query).
+    `posts.PostById`) for `values` (its path parameters; others become its query)."""
+    locate(endpoint, **values)
+    return body, 201
+
+
+def locate(endpoint, **values):
+    """Send `Location`, the URL of `endpoint` for `values`, with this request's answer.
 
     The header joins the request's own, added as the answer leaves the app
     (postline/web/headers.py): set on the answer's werkzeug Headers, the URL was turned
@@ -186,7 +192,6 @@ def created(body, endpoint, **values):
     already (paths and queries quoted, a Host beyond ASCII refused by werkzeug)."""
     location = url_for(endpoint, _external=True, **values)
     request.environ[headers.ANSWER_HEADERS].append(("Location", location))
-    return body, 201
 
 
 def deleted(id):
