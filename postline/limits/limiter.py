@@ -41,6 +41,9 @@ class Limiter:
         }
         self.default_plan = default_plan
         self.store = store
+        # What a key's requests to an endpoint count in, worked out once per key, plan
+        # and endpoint: every request asks, and the answer changes only with them.
+        self._rules = functools.lru_cache(maxsize=4096)(self._rules_of)
 
     @classmethod
     def from_settings(cls, settings):
@@ -65,31 +68,47 @@ class Limiter:
 
     def key_limits(self, key):
         """The limits on all of a key's requests: its plan's, or test mode's."""
-        if key.mode == TEST:
+        return self._limits_of(key.mode, key.account.plan)
+
+    def _limits_of(self, mode, plan):
+        if mode == TEST:
             return (Limit(MINUTE, TEST_MODE_PER_MINUTE),)
-        return self.plans.get(key.account.plan) or self.plans[self.default_plan]
+        return self.plans.get(plan) or self.plans[self.default_plan]
 
     def buckets(self, key, endpoint):
         """The buckets a request counts in: the key's, and the key's on this endpoint if limited."""
-        buckets = [Bucket(key.id, self.key_limits(key))]
+        return self._rules(key.id, key.mode, key.account.plan, endpoint).buckets
+
+    def _rules_of(self, key_id, mode, plan, endpoint):
+        buckets = [Bucket(key_id, self._limits_of(mode, plan))]
         endpoint_limit = ENDPOINT_LIMITS.get(endpoint)
         if endpoint_limit is not None:
-            buckets.append(Bucket(f"{key.id} {endpoint}", (Limit(MINUTE, endpoint_limit),), endpoint))
-        return buckets
+            buckets.append(Bucket(f"{key_id} {endpoint}", (Limit(MINUTE, endpoint_limit),), endpoint))
+        # Each limit's name in the RateLimit headers, in the order the stores answer statuses.
+        named = [
+            (bucket.endpoint or limit.window.name, limit) for bucket in buckets for limit in bucket.limits
+        ]
+        names = tuple(f'"{name}"' for name, _ in named)
+        policy = ", ".join(
+            f"{name};q={limit.amount};w={limit.window.seconds}"
+            for name, (_, limit) in zip(names, named, strict=True)
+        )
+        return Rules(tuple(buckets), names, policy)
 
     def admit(self, key, endpoint):
         """Count a request of `key` to `endpoint` ("POST /v1/posts"), or refuse it
         (RateLimited); return its Standing (`shown`: the tightest limit)."""
         now = clock.now_ms()
-        admitted, statuses = self.store.acquire(self.buckets(key, endpoint), now)
+        rules = self._rules(key.id, key.mode, key.account.plan, endpoint)
+        admitted, statuses = self.store.acquire(rules.buckets, now)
         if admitted:
-            tightest = min(statuses, key=lambda s: (s.remaining, s.limit.window.seconds, s.limit.amount))
-            return Standing(tightest, tuple(statuses), now)
+            tightest = min(statuses, key=_tightness)
+            return Standing(tightest, tuple(statuses), now, rules)
         # The client must wait for every full window: report the one that frees up last.
         # (A concurrent request may have changed the counts since the refusal; then the
         # fullest window stands in.)
         full = [s for s in statuses if s.remaining == 0] or [min(statuses, key=lambda s: s.remaining)]
-        raise _too_many_requests(Standing(max(full, key=lambda s: s.retry_ms), tuple(statuses), now))
+        raise _too_many_requests(Standing(max(full, key=lambda s: s.retry_ms), tuple(statuses), now, rules))
 
     def standing(self, key):
         """{"minute", "hour", "day": Status, or None for a window the key does not have},
@@ -99,15 +118,34 @@ class Limiter:
         return {window.name: by_name.get(window.name) for window in (MINUTE, HOUR, DAY)}
 
 
+def _tightness(status):
+    """The order of the window the X-RateLimit-* headers report: the fewest left, then
+    the shortest, then the smallest. (An admitted request's windows have none over
+    their limit: what is left is the limit less what is used.)"""
+    limit = status.limit
+    return limit.amount - status.used, limit.window.ms, limit.amount
+
+
+class Rules(NamedTuple):
+    """The buckets a key's request to an endpoint counts in, each of their limits' name
+    in the RateLimit headers, and the RateLimit-Policy header that names them."""
+
+    buckets: tuple
+    names: tuple
+    policy: str
+
+
 class Standing(NamedTuple):
     """Where a request left its key's limits: `shown`, the window the X-RateLimit-*
     headers report (the tightest; on a 429 the one that frees up last), and every
-    window it counted in, for the IETF RateLimit headers. (A NamedTuple: one is made
-    on every request, and a frozen dataclass costs about 1 us a field.)"""
+    window it counted in, for the IETF RateLimit headers, under `rules`. (A
+    NamedTuple: one is made on every request, and a frozen dataclass costs about 1 us
+    a field.)"""
 
     shown: Status
     statuses: tuple
     now_ms: int
+    rules: Rules
 
 
 def headers(standing):
@@ -116,27 +154,19 @@ def headers(standing):
     as a policy with its quota `q` and window `w`, and its remaining `r` and the seconds
     `t` until more quota is available."""
     shown, now_ms = standing.shown, standing.now_ms
-    names, policy = _policy(tuple((status.endpoint, status.limit) for status in standing.statuses))
     current = ", ".join(
-        f"{name};r={status.remaining};t={max(0, -((now_ms - status.reset_ms) // 1000))}"
-        for name, status in zip(names, standing.statuses, strict=True)
+        [
+            f"{name};r={status.remaining};t={max(0, -((now_ms - status.reset_ms) // 1000))}"
+            for name, status in zip(standing.rules.names, standing.statuses, strict=True)
+        ]
     )
     return {
         "X-RateLimit-Limit": str(shown.limit.amount),
         "X-RateLimit-Remaining": str(shown.remaining),
         "X-RateLimit-Reset": str(-(-shown.reset_ms // 1000)),
-        "RateLimit-Policy": policy,
+        "RateLimit-Policy": standing.rules.policy,
         "RateLimit": current,
     }
-
-
-@functools.lru_cache(maxsize=256)
-def _policy(limits):
-    """(each limit's name, the RateLimit-Policy value) of ((endpoint, Limit), ...): the
-    same few sets of limits come on every request."""
-    names = tuple(f'"{endpoint or limit.window.name}"' for endpoint, limit in limits)
-    pairs = zip(names, limits, strict=True)
-    return names, ", ".join(f"{name};q={limit.amount};w={limit.window.seconds}" for name, (_, limit) in pairs)
 
 
 def _too_many_requests(standing):

@@ -19,6 +19,7 @@ day) evicts the one that expires first: that bucket starts its windows over.
 """
 
 import fcntl
+import functools
 import hashlib
 import mmap
 import os
@@ -30,6 +31,7 @@ from peewee import SqliteDatabase
 
 from postline import db
 from postline.limits import sql_store
+from postline.limits.sliding_window import FIRST_COUNT, NO_COUNTS, statuses
 
 MAGIC = b"postline-ratelimits-1\0\0\0"
 CAPACITY = 1 << 16
@@ -38,8 +40,6 @@ PROBES = 64
 ENTRY = struct.Struct("<16sq9q")
 HEADER = struct.Struct(f"<{len(MAGIC)}sQ")
 FREE = bytes(16)
-WINDOW_NAMES = ("minute", "hour", "day")
-ROW_KEYS = tuple(column for name in WINDOW_NAMES for column in sql_store.COLUMNS[name])
 
 
 class DatabaseCounters:
@@ -104,9 +104,10 @@ def clear_beside(database_path):
             table.close()
 
 
+@functools.lru_cache(maxsize=4096)
 def name_digest(name):
     """(the digest an entry holds of a bucket's `name`, where its probing starts before
-    the table's capacity is taken into account)."""
+    the table's capacity is taken into account). The same few keys ask again and again."""
     digest = hashlib.blake2b(name.encode(), digest_size=16).digest()
     return digest, int.from_bytes(digest[:8], "little")
 
@@ -164,30 +165,34 @@ class SharedCounters:
 
 
 def _statuses(buckets, rows, now_ms):
-    return [s for b, r in zip(buckets, rows, strict=True) for s in sql_store.statuses(b, r, now_ms)]
+    return [
+        s
+        for b, r in zip(buckets, rows, strict=True)
+        for s in statuses(b, None if r is None else r[1:], now_ms)
+    ]
 
 
 def _counted(bucket, row, now_ms):
     """The bucket's row after counting one request, or None if a window is full: the
-    database's upsert (postline/queries/rate_limits.py) in Python."""
-    counted = dict(row) if row is not None else dict.fromkeys(ROW_KEYS, 0)
-    expires_at = counted.pop("expires_at", now_ms)
+    database's upsert (postline/queries/rate_limits.py) in Python. A row is the entry's
+    expiry followed by the bucket's counts (sliding_window.statuses)."""
+    counted = list(row or (now_ms, *NO_COUNTS))
+    expires_at = counted[0]
     for limit in bucket.limits:
         length = limit.window.ms
-        slot_key, count_key, previous_key = sql_store.COLUMNS[limit.window.name]
-        stored, slot = counted[slot_key], now_ms // length
+        first = FIRST_COUNT[limit.window.name] + 1
+        stored, slot = counted[first], now_ms // length
         if stored >= slot:
-            current, previous = counted[count_key], counted[previous_key]
+            current, previous = counted[first + 1], counted[first + 2]
         else:
-            current, previous = 0, counted[count_key] if stored == slot - 1 else 0
+            current, previous = 0, counted[first + 1] if stored == slot - 1 else 0
         # A slot never goes back: a server whose clock runs behind counts in the newer one.
         weight = length if stored > slot else (slot + 1) * length - now_ms
         if previous * weight >= (limit.amount - current) * length:
             return None
-        counted[slot_key] = max(stored, slot)
-        counted[count_key], counted[previous_key] = current + 1, previous
+        counted[first : first + 3] = max(stored, slot), current + 1, previous
         expires_at = max(expires_at, (slot + 2) * length)
-    counted["expires_at"] = expires_at
+    counted[0] = expires_at
     return counted
 
 
@@ -240,8 +245,9 @@ class _Table:
             os.close(self._file)
 
     def find(self, name, now_ms):
-        """(index, digest, row) of `name`'s entry: its row (a dict) if a window of it
-        holds counts, else None, with the index where it is to be written."""
+        """(index, digest, row) of `name`'s entry: its row (expiry, then the bucket's
+        counts) if a window of it holds counts, else None, with the index where it is
+        to be written."""
         digest, start = name_digest(name)
         memory, reusable, soonest = self._memory, None, None
         for probe in range(min(PROBES, self.capacity)):
@@ -249,11 +255,9 @@ class _Table:
             offset = HEADER.size + index * ENTRY.size
             stored = memory[offset : offset + 16]
             if stored == digest:
-                values = ENTRY.unpack_from(memory, offset)
-                if values[1] < now_ms:
+                row = ENTRY.unpack_from(memory, offset)[1:]
+                if row[0] < now_ms:
                     return index, digest, None  # every window has emptied
-                row = dict(zip(ROW_KEYS, values[2:], strict=True))
-                row["expires_at"] = values[1]
                 return index, digest, row
             if stored == FREE:
                 return (index if reusable is None else reusable), digest, None
@@ -265,13 +269,7 @@ class _Table:
         return (soonest[1] if reusable is None else reusable), digest, None
 
     def write(self, index, digest, row):
-        ENTRY.pack_into(
-            self._memory,
-            HEADER.size + index * ENTRY.size,
-            digest,
-            row["expires_at"],
-            *(row[key] for key in ROW_KEYS),
-        )
+        ENTRY.pack_into(self._memory, HEADER.size + index * ENTRY.size, digest, *row)
 
 
 class _Locked:

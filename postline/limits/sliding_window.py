@@ -32,6 +32,10 @@ MINUTE = window("minute", 60)
 HOUR = window("hour", 3600)
 DAY = window("day", 86400)
 WINDOWS = (MINUTE, HOUR, DAY)
+# Where each window's (slot, count, previous) begin in a bucket's counts, a flat
+# sequence of the three windows' in this order (`statuses`).
+FIRST_COUNT = {w.name: 3 * position for position, w in enumerate(WINDOWS)}
+NO_COUNTS = (0,) * (3 * len(WINDOWS))
 
 
 class Limit(NamedTuple):
@@ -61,13 +65,37 @@ class Status(NamedTuple):
         return max(0, self.limit.amount - self.used)
 
 
+def statuses(bucket, counts, now_ms):
+    """[Status] of each limit of `bucket`, from its counts: each window's (slot, count,
+    previous), the minute's, hour's and day's one after another (`FIRST_COUNT`), or
+    None when it has none. Every store reads a bucket's counts so."""
+    result = []
+    for limit in bucket.limits:
+        length = limit.window.ms
+        at, slot = now_ms, now_ms // length
+        current = previous = 0
+        if counts is not None:
+            first = FIRST_COUNT[limit.window.name]
+            stored = counts[first]
+            if stored > slot:
+                # Started by a server whose clock runs ahead: look from that slot's start.
+                at, slot = stored * length, stored
+            if stored == slot:
+                current, previous = counts[first + 1], counts[first + 2]
+            elif stored == slot - 1:
+                previous = counts[first + 1]
+        result.append(status(limit, current, previous, (slot + 1) * length, at, bucket.endpoint))
+    return result
+
+
 def status(limit, current, previous, slot_end_ms, now_ms, endpoint=""):
     """The Status of `limit` given the counts of the current and previous slot."""
     length = limit.window.ms
     used = previous * (slot_end_ms - now_ms) // length + current
     counts = (used, current, previous, slot_end_ms, length, now_ms)
     reset_ms = _when_used_at_most(used - 1, *counts) if used else now_ms
-    retry_ms = _when_used_at_most(limit.amount - 1, *counts)
+    # Nearly always there is room for one more: then it is admitted now.
+    retry_ms = now_ms if used < limit.amount else _when_used_at_most(limit.amount - 1, *counts)
     return Status(limit, used, reset_ms, retry_ms, endpoint)
 
 

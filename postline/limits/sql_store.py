@@ -18,6 +18,7 @@ import functools
 from postline import db
 from postline.db import prepared
 from postline.limits import sliding_window
+from postline.limits.sliding_window import statuses
 from postline.queries import rate_limits as queries
 from postline.queries.rate_limits import WINDOW_COLUMNS
 
@@ -47,7 +48,7 @@ class SqlCounters:
         """[Status] of every limit of `buckets`, counting nothing."""
         sql, returned = queries.peek_sql(db.database.param, len(buckets))
         cursor = db.database.execute_sql(sql, [bucket.name for bucket in buckets])
-        rows = {row[0]: dict(zip(returned, row, strict=True)) for row in cursor.fetchall()}
+        rows = {row[0]: _counts(returned[1:], row[1:]) for row in cursor.fetchall()}
         return [s for b in buckets for s in statuses(b, rows.get(b.name), now_ms)]
 
 
@@ -66,10 +67,10 @@ def _admission(bucket, now_ms):
 
 
 def _admit(sql, parameters, returned, statement):
-    """The bucket's row (a dict) after counting one request, or None if a window is full."""
+    """The bucket's counts after counting one request, or None if a window is full."""
     # Read to the end: on SQLite the statement's transaction lasts until then.
     rows = prepared.execute(statement, sql, parameters).fetchall()
-    return dict(zip(returned, rows[0], strict=True)) if rows else None
+    return _counts(returned, rows[0]) if rows else None
 
 
 @functools.cache
@@ -82,31 +83,13 @@ def _upsert_plan(param, sqlite, limits):
     return limits, sql, returned, statement
 
 
-# Each window's columns: (slot, count, previous).
-COLUMNS = {w.name: tuple(f"{w.name}_{c}" for c in WINDOW_COLUMNS) for w in sliding_window.WINDOWS}
+# A bucket's counts as sliding_window.statuses reads them: each window's (slot, count,
+# previous) columns, the minute's, hour's and day's in turn.
+COLUMNS = tuple(f"{w.name}_{c}" for w in sliding_window.WINDOWS for c in WINDOW_COLUMNS)
 
 
-def statuses(bucket, row, now_ms):
-    """[Status] of each limit of `bucket`, from its counts by column (`minute_slot`,
-    `minute_count`, `minute_previous`...; None when it has none)."""
-    statuses = []
-    for limit in bucket.limits:
-        slot_column, count_column, previous_column = COLUMNS[limit.window.name]
-        at = now_ms
-        slot, slot_end = sliding_window.slot_of(limit.window, at)
-        current = previous = 0
-        if row is not None:
-            stored_slot = row[slot_column]
-            if stored_slot > slot:
-                # Started by a server whose clock runs ahead: look from that slot's start.
-                at, slot, slot_end = (
-                    stored_slot * limit.window.ms,
-                    stored_slot,
-                    (stored_slot + 1) * limit.window.ms,
-                )
-            if stored_slot == slot:
-                current, previous = row[count_column], row[previous_column]
-            elif stored_slot == slot - 1:
-                previous = row[count_column]
-        statuses.append(sliding_window.status(limit, current, previous, slot_end, at, bucket.endpoint))
-    return statuses
+def _counts(columns, values):
+    """A bucket's counts from a row holding `columns` (some windows' columns): zero
+    for the windows it lacks, which its limits do not read."""
+    by_column = dict(zip(columns, values, strict=True))
+    return [by_column.get(column, 0) for column in COLUMNS]
