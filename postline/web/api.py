@@ -5,10 +5,12 @@ per-view authentication rules that are both enforced and documented.
 import functools
 import re
 import weakref
+from copy import deepcopy
 from dataclasses import dataclass
 
 import flask_smorest
 import marshmallow
+from flask_smorest.utils import deepupdate
 from webargs.flaskparser import FlaskParser
 from webargs.multidictproxy import MultiDictProxy
 from werkzeug.datastructures import CombinedMultiDict
@@ -188,11 +190,23 @@ class Blueprint(flask_smorest.Blueprint):
         """As flask-smorest's, but `parameters` join the operation's others (those of
         @blp.arguments, of another doc such as @idempotent's) instead of replacing them:
         flask-smorest merges a doc's dicts but writes its lists over. They are kept by
-        `in` and name, a dict that merges, until OperationsPlugin lists them."""
+        `in` and name, a dict that merges, until OperationsPlugin lists them.
+
+        And the view itself carries the documentation: flask-smorest's wraps it in a
+        function of its own, which every request then went through (twice on a view
+        with an operationId and an authentication rule), only to keep the view's
+        documentation apart from the wrapper's; each view here is decorated once."""
         parameters = kwargs.pop("parameters", None)
         if parameters:
             kwargs[EXTRA_PARAMETERS] = {f"{p['in']} {p['name']}": p for p in parameters}
-        return flask_smorest.Blueprint.doc(**kwargs)
+
+        def decorator(view):
+            apidoc = deepcopy(getattr(view, "_apidoc", {}))
+            apidoc["manual_doc"] = deepupdate(deepcopy(apidoc.get("manual_doc", {})), kwargs)
+            view._apidoc = apidoc
+            return view
+
+        return decorator
 
     def arguments(self, schema, *args, **kwargs):
         """As flask-smorest's, with one schema instance for every request: given a class,
@@ -303,9 +317,9 @@ def keyless():
 
 def _rule(rule, doc):
     def decorator(view):
-        wrapper = flask_smorest.Blueprint.doc(**doc)(view)
-        wrapper.auth_rule = rule
-        return wrapper
+        view = Blueprint.doc(**doc)(view)
+        view.auth_rule = rule
+        return view
 
     return decorator
 
