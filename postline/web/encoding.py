@@ -26,10 +26,18 @@ class JSONProvider(DefaultJSONProvider):
         return self._encode(obj).decode()
 
     def response(self, *args, **kwargs):
+        return self.answer(self._prepare_response_obj(args, kwargs))
+
+    def answer(self, data, status=200):
+        """The answer of `data` as JSON, with `status`: how a view's answer is made
+        (postline/web/api.py, `Blueprint.response`)."""
         if self.compact is False or (self.compact is None and self._app.debug):
-            return super().response(*args, **kwargs)
-        body = self._encode(self._prepare_response_obj(args, kwargs))
-        return self._app.response_class(body + b"\n", mimetype=self.mimetype)
+            answer = super().response(data)
+            answer.status = status
+            return answer
+        # The full Content-Type given, which werkzeug would otherwise work out from the
+        # mimetype on every answer (JSON's has no charset parameter).
+        return self._app.response_class(self._encode(data) + b"\n", status=status, content_type=self.mimetype)
 
     def _encode(self, obj):
         try:
