@@ -148,8 +148,7 @@ class Tally:
         self._days = collections.defaultdict(collections.Counter)
         self._endpoints = collections.Counter()
         self._interval = 1.0
-        self._writer = None
-        self._writer_pid = None
+        self._writer = None  # this process's writer thread, once started
         self._stopping = threading.Event()
         self._wake = threading.Event()
 
@@ -169,8 +168,8 @@ class Tally:
             if endpoint is not None and amounts.get("requests"):
                 self._endpoints[(*row, endpoint)] += amounts["requests"]
             pending = len(self._days) + len(self._endpoints)
-            # Started on first use, and again in a forked child: threads do not survive a fork.
-            if self._writer_pid != os.getpid():
+            # Started on first use, and again in a forked child (`_forked`).
+            if self._writer is None:
                 self._start_writer()
         if pending >= MAX_PENDING_ROWS:
             # Only the writer thread writes: `count` may run inside a transaction holding
@@ -207,11 +206,18 @@ class Tally:
     def stop(self):
         """Stop the background writer, after the write it may be doing; the tally is kept."""
         writer, self._writer = self._writer, None
-        if writer is not None and self._writer_pid == os.getpid():
+        if writer is not None:
             self._stopping.set()
             self._wake.set()
             writer.join()
-        self._writer_pid = None
+
+    def _forked(self):
+        """In a forked child: the parent's writer thread did not come along (threads do
+        not survive a fork), so the first count starts one. Told by the fork itself, as
+        asking for the pid on every count was a system call a request."""
+        self._writer = None
+        # A lock a thread of the parent held at the fork would never be released here.
+        self._lock, self._flush_lock = threading.Lock(), threading.Lock()
 
     def close(self):
         """Stop the background writer and write what is left (at exit)."""
@@ -224,7 +230,6 @@ class Tally:
         self._writer = threading.Thread(
             target=self._write_periodically, args=(self._stopping,), name="usage-writer", daemon=True
         )
-        self._writer_pid = os.getpid()
         self._writer.start()
 
     def _write_periodically(self, stopping):
@@ -280,3 +285,4 @@ def _write(days, endpoints):
 
 tally = Tally()
 atexit.register(tally.close)
+os.register_at_fork(after_in_child=tally._forked)
