@@ -17,12 +17,11 @@ import contextvars
 import functools
 import json
 import logging
-import os
 import re
 import sys
-import threading
 import time
-import weakref
+
+from postline.log_batches import Handler
 
 FIELDS = "fields"
 # A console user's id: a change made in the console names the user, not a key.
@@ -74,7 +73,7 @@ class Formatter(logging.Formatter):
             if trace:
                 line["exception"] = trace
             return json.dumps(line, default=str)
-        text = f"{self._time(created)} {level_name} {logger_name}: {escaped(message)}"
+        text = f"{self._time(created)} {_head(level_name, logger_name, message)}"
         if fields:
             text += " " + _fields_text(fields)
         if trace:
@@ -82,6 +81,11 @@ class Formatter(logging.Formatter):
             # exception's message cannot pass for a line of its own.
             text += "".join(f"\n  {escaped(line)}" for line in trace.split("\n"))
         return text
+
+
+def _head(level_name, logger_name, message):
+    """What a text line says after its time and before its fields."""
+    return f"{level_name} {logger_name}: {escaped(message)}"
 
 
 def escaped(text):
@@ -124,115 +128,6 @@ def _text(value):
     return text
 
 
-class Handler(logging.StreamHandler):
-    """The one handler Postline puts on the root logger (stderr), told apart from
-    handlers others put there (pytest's), so it is replaced, never added twice.
-
-    Lines below WARNING are written in batches, as a buffered access log of nginx's:
-    gathered in memory and written by one write() once BATCH_BYTES are in, at most
-    BATCH_SECONDS after they came, before any WARNING or worse line, before a fork
-    and when the process exits. In a threaded gunicorn worker each write() of a line
-    handed the interpreter's lock to another thread and back, and logging holds the
-    handler's lock across it, so that every request queued behind the others' access
-    lines: a write per line cost 9 to 16% of GET /v1/health. A stream with no file
-    descriptor (a test's capture) is written at once, as logging does.
-    """
-
-    BATCH_SECONDS = 0.1
-    BATCH_BYTES = 32768
-
-    def __init__(self, stream=None):
-        super().__init__(stream)
-        try:
-            self.descriptor = self.stream.fileno()
-        except (AttributeError, OSError, ValueError):
-            self.descriptor = None
-        self._gathered = threading.Lock()  # guards the two below
-        self._lines, self._size = [], 0
-        _batched.add(self)
-
-    def handle(self, record):
-        if self.descriptor is None or not self.filter(record):
-            return super().handle(record)
-        try:
-            line = self.format(record)
-        except Exception:
-            self.handleError(record)
-            return True
-        self.gather(line, record.levelno)
-        return True
-
-    def gather(self, line, level):
-        """Add a formatted line to the batch (written at once from WARNING up)."""
-        line = (line + self.terminator).encode(errors="backslashreplace")
-        with self._gathered:
-            self._lines.append(line)
-            self._size += len(line)
-            full = self._size >= self.BATCH_BYTES
-        if full or level >= logging.WARNING:
-            self.flush()
-        elif not _flusher_started:
-            _start_flusher()
-
-    def flush(self):
-        """Write the lines gathered so far (and whatever the stream holds)."""
-        if self.descriptor is None:
-            return super().flush()
-        with self.lock:  # one batch at a time, in order
-            with self._gathered:
-                lines, self._lines, self._size = self._lines, [], 0
-            self.stream.flush()
-            data = b"".join(lines)
-            while data:
-                data = data[os.write(self.descriptor, data) :]
-
-    def _after_fork(self):
-        """In a forked child: the lines were written before the fork (by the parent)."""
-        self._gathered = threading.Lock()
-        self._lines, self._size = [], 0
-
-
-# Every batching Handler of this process, and the thread that writes their batches.
-_batched = weakref.WeakSet()
-# Whether this process has started that thread: a forked child has not (`_forked`), and
-# asking for the pid on every line was a system call.
-_flusher_started = False
-_flusher_lock = threading.Lock()
-
-
-def _start_flusher():
-    global _flusher_started
-    with _flusher_lock:
-        if not _flusher_started:
-            threading.Thread(target=_flush_batches, name="postline-log-writer", daemon=True).start()
-            _flusher_started = True
-
-
-def _flush_batches():
-    while True:
-        time.sleep(Handler.BATCH_SECONDS)
-        _flush_all()
-
-
-def _flush_all():
-    for handler in list(_batched):
-        if handler._lines:
-            try:
-                handler.flush()
-            except (OSError, ValueError):
-                pass  # stderr closed or gone: nowhere left to write; exiting anyway
-
-
-def _forked():
-    global _flusher_lock, _flusher_started
-    _flusher_lock, _flusher_started = threading.Lock(), False
-    for handler in list(_batched):
-        handler._after_fork()
-
-
-os.register_at_fork(before=_flush_all, after_in_child=_forked)
-
-
 def configure(settings):
     """Log to stderr at `[server] log_level` in `[server] log_format`, in this process."""
     server = settings["server"]
@@ -266,7 +161,7 @@ def _spare_record_lookups():
 def gunicorn_config(settings):
     """gunicorn's `logconfig_dict`: its own lines in the same format as the app's."""
     server = settings["server"]
-    handler = {"class": "postline.logs.Handler", "formatter": "postline", "stream": "ext://sys.stderr"}
+    handler = {"class": "postline.log_batches.Handler", "formatter": "postline", "stream": "ext://sys.stderr"}
     return {
         "version": 1,
         "disable_existing_loggers": False,
@@ -316,6 +211,46 @@ def event(logger, message, level=logging.INFO, **fields):
         {FIELDS: fields},
     )
     logger.handle(record)
+
+
+def access(logger, level, method, path, status, duration_ms, request_id):
+    """A request's access line: event()'s line `METHOD path status` with the fields
+    method, path, status, duration_ms and request_id, then those bound to the request
+    (who asked). A text line's part that a path's answers share (from the level to
+    `status=`) is written once per level, method, path and status (`_access_head`):
+    this runs on every request, and event() wrote it all anew each time. A JSON line,
+    or one something else would see (pytest's capture), goes through event()."""
+    if not logger.isEnabledFor(level):
+        return
+    direct = _sole_batching_handler(logger, level)
+    if direct is not None and not direct.formatter.json:
+        fields = {"duration_ms": duration_ms, "request_id": request_id}
+        bound = _bound.get()
+        if bound:
+            for name, value in bound.items():
+                if name not in _ACCESS_HEAD_FIELDS:
+                    fields.setdefault(name, value)
+        try:
+            head = _access_head(logger.name, level, method, path, status)
+            line = f"{direct.formatter._time(time.time())} {head} {_fields_text(fields)}"
+        except Exception:
+            pass  # a field that cannot be written: event() reports it, as logging does
+        else:
+            direct.gather(line, level)
+            return
+    message = f"{method} {path} {status}"
+    head_fields = {"method": method, "path": path, "status": status}
+    event(logger, message, level, **head_fields, duration_ms=duration_ms, request_id=request_id)
+
+
+_ACCESS_HEAD_FIELDS = frozenset(("method", "path", "status"))
+
+
+@functools.lru_cache(maxsize=1024)
+def _access_head(logger_name, level, method, path, status):
+    message = f"{method} {path} {status}"
+    fields = _fields_text({"method": method, "path": path, "status": status})
+    return f"{_head(logging.getLevelName(level), logger_name, message)} {fields}"
 
 
 def _sole_batching_handler(logger, level):

@@ -22,6 +22,7 @@ LAYERS = [
             "postline.errors",
             "postline.ids",
             "postline.keyring",
+            "postline.log_batches",
             "postline.logs",
             "postline.statuses",
             "postline.timestamps",

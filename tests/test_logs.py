@@ -16,7 +16,7 @@ from gunicorn.config import Config
 from app import create_app
 from devtools import ROOT
 from devtools.servers import ServerProcess, create_key
-from postline import logs
+from postline import log_batches, logs
 from postline.web import gunicorn_logger
 
 
@@ -135,7 +135,7 @@ def test_an_event_reaching_the_handler_alone_is_written_as_its_record_would_be(
     monkeypatch.setattr(logs.time, "time", lambda: 1_800_000_000.25)
     caplog.set_level(logging.INFO, "postline.access")
     with open(path, "w") as stream:
-        handler = logs.Handler(stream)
+        handler = log_batches.Handler(stream)
         handler.setFormatter(logs.Formatter(log_format))
         access = logging.getLogger("postline.access")
         made = []
@@ -170,7 +170,7 @@ def test_a_field_that_cannot_be_written_costs_its_line_not_the_request(tmp_path,
     caplog.set_level(logging.INFO, "postline.access")
     monkeypatch.setattr(logging, "raiseExceptions", False)  # logging's report of it, unprinted
     with open(tmp_path / "log", "w") as stream:
-        handler = logs.Handler(stream)
+        handler = log_batches.Handler(stream)
         handler.setFormatter(logs.Formatter("text"))
         monkeypatch.setattr(logging.getLogger(), "handlers", [handler])
         logs.event(logging.getLogger("postline.access"), "GET /v1/health 200", odd=Unwritable())
@@ -184,7 +184,7 @@ def test_lines_are_written_in_batches_in_order_a_warning_at_once(tmp_path):
     a WARNING writes what was gathered first, then itself, at once."""
     path = tmp_path / "log"
     with open(path, "w") as stream:
-        handler = logs.Handler(stream)
+        handler = log_batches.Handler(stream)
         handler.setFormatter(logs.Formatter("text"))
         handler.handle(record("first"))
         handler.handle(record("second"))
@@ -197,9 +197,53 @@ def test_lines_are_written_in_batches_in_order_a_warning_at_once(tmp_path):
             "third",
         ]
         handler.handle(record("fourth"))
-        deadline = time.monotonic() + 5 * logs.Handler.BATCH_SECONDS + 1
+        deadline = time.monotonic() + 5 * log_batches.Handler.BATCH_SECONDS + 1
         while "fourth" not in path.read_text() and time.monotonic() < deadline:
             time.sleep(0.01)
         assert path.read_text().splitlines()[-1].endswith(": fourth")
         logging.getLogger().removeHandler(handler)
         handler.close()
+
+
+@pytest.mark.parametrize("log_format", ["text", "json"])
+@pytest.mark.parametrize(
+    ("path", "bound"),
+    [
+        ("/v1/health", {"key_id": "key_1"}),
+        ("/v1/a b", {"user_id": "user_1"}),
+        ('/v1/"quoted"=x\n', {"key_id": "key_1", "status": 999}),
+        ("/v1/caf\u00e9", {}),
+    ],
+)
+def test_an_access_line_is_the_event_of_its_fields(tmp_path, monkeypatch, caplog, log_format, path, bound):
+    """access() writes the line event() writes of the same fields, a path's shared part
+    kept from one request to the next; a field already named is not taken from the
+    bound ones."""
+    monkeypatch.setattr(logs.time, "time", lambda: 1_800_000_000.25)
+    caplog.set_level(logging.INFO, "postline.access")
+    log = tmp_path / "log"
+    access = logging.getLogger("postline.access")
+    with open(log, "w") as stream:
+        handler = log_batches.Handler(stream)
+        handler.setFormatter(logs.Formatter(log_format))
+        monkeypatch.setattr(logging.getLogger(), "handlers", [handler])
+        logs.begin(request_id="req_bound")
+        logs.bind(**bound)
+        try:
+            for request_id in ("req_1", None):
+                logs.access(access, logging.INFO, "GET", path, 200, 1.5, request_id)
+                logs.event(
+                    access,
+                    f"GET {path} 200",
+                    method="GET",
+                    path=path,
+                    status=200,
+                    duration_ms=1.5,
+                    request_id=request_id,
+                )
+        finally:
+            logs.end()
+        handler.flush()
+    first, first_event, second, second_event = log.read_text().splitlines()
+    assert (first, second) == (first_event, second_event)
+    assert first != second

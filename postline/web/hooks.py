@@ -107,19 +107,15 @@ def after_request(response):
 
 
 def _log_access(req, state, response):
-    level = logging.DEBUG if req.path in QUIET_PATHS else logging.INFO
+    path = req.path
+    level = logging.DEBUG if path in QUIET_PATHS else logging.INFO
     if not access_log.isEnabledFor(level):
         return  # spare building the fields (server.log_level above INFO)
+    started = state.get("started")
+    duration_ms = 0.0 if started is None else round((time.perf_counter() - started) * 1000, 1)
     # Who asked (`key_id`, or the console's `user_id`) is bound to the log context.
-    logs.event(
-        access_log,
-        f"{req.method} {req.path} {response.status_code}",
-        level,
-        method=req.method,
-        path=req.path,
-        status=response.status_code,
-        duration_ms=round((time.perf_counter() - state.get("started", time.perf_counter())) * 1000, 1),
-        request_id=state.get("request_id"),
+    logs.access(
+        access_log, level, req.method, path, response.status_code, duration_ms, state.get("request_id")
     )
 
 
