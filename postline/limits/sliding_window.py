@@ -90,12 +90,12 @@ def statuses(bucket, counts, now_ms):
 
 def status(limit, current, previous, slot_end_ms, now_ms, endpoint=""):
     """The Status of `limit` given the counts of the current and previous slot."""
-    length = limit.window.ms
+    length, amount = limit.window.ms, limit.amount
     used = previous * (slot_end_ms - now_ms) // length + current
     counts = (used, current, previous, slot_end_ms, length, now_ms)
     reset_ms = _when_used_at_most(used - 1, *counts) if used else now_ms
     # Nearly always there is room for one more: then it is admitted now.
-    retry_ms = now_ms if used < limit.amount else _when_used_at_most(limit.amount - 1, *counts)
+    retry_ms = now_ms if used < amount else _when_used_at_most(amount - 1, *counts)
     return Status(limit, used, reset_ms, retry_ms, endpoint)
 
 
@@ -103,11 +103,12 @@ def _when_used_at_most(target, used, current, previous, slot_end_ms, length, now
     """The first moment at which `used` is `target` or less."""
     if used <= target:
         return now_ms
+    # (Divisions rounded up, written out: this runs for every window on every request.)
     if current <= target:
         # The previous slot's weight decays until enough of it has left the window.
-        return max(now_ms, slot_end_ms - _ceil_div((target - current + 1) * length, previous) + 1)
+        return max(now_ms, slot_end_ms + (-(target - current + 1) * length // previous) + 1)
     # The current slot must become the previous one and decay in turn.
-    return slot_end_ms + length - _ceil_div((target + 1) * length, current) + 1
+    return slot_end_ms + length + (-(target + 1) * length // current) + 1
 
 
 def slot_of(window, now_ms):
@@ -119,7 +120,3 @@ def slot_of(window, now_ms):
 def retry_after_seconds(status, now_ms):
     """Whole seconds to wait before a retry can succeed; at least 1."""
     return max(1, math.ceil((status.retry_ms - now_ms) / 1000))
-
-
-def _ceil_div(numerator, denominator):
-    return -(-numerator // denominator)
