@@ -77,7 +77,11 @@ class Limiter:
 
     def buckets(self, key, endpoint):
         """The buckets a request counts in: the key's, and the key's on this endpoint if limited."""
-        return self._rules(key.id, key.mode, key.account.plan, endpoint).buckets
+        return self.rules(key, endpoint).buckets
+
+    def rules(self, key, endpoint):
+        """The Rules of `key`'s requests to `endpoint`."""
+        return self._rules(key.id, key.mode, key.account.plan, endpoint)
 
     def _rules_of(self, key_id, mode, plan, endpoint):
         buckets = [Bucket(key_id, self._limits_of(mode, plan))]
@@ -99,7 +103,7 @@ class Limiter:
         """Count a request of `key` to `endpoint` ("POST /v1/posts"), or refuse it
         (RateLimited); return its Standing (`shown`: the tightest limit)."""
         now = clock.now_ms()
-        rules = self._rules(key.id, key.mode, key.account.plan, endpoint)
+        rules = self.rules(key, endpoint)
         admitted, statuses = self.store.acquire(rules.buckets, now)
         if admitted:
             tightest = min(statuses, key=_tightness)

@@ -18,7 +18,6 @@ import functools
 from postline import db
 from postline.db import prepared
 from postline.limits import sliding_window
-from postline.limits.sliding_window import statuses
 from postline.queries import rate_limits as queries
 from postline.queries.rate_limits import WINDOW_COLUMNS
 
@@ -41,7 +40,9 @@ class SqlCounters:
                         break
                     rows.append(row)
         if len(rows) == len(buckets):
-            return True, [s for b, r in zip(buckets, rows, strict=True) for s in statuses(b, r, now_ms)]
+            return True, [
+                s for b, r in zip(buckets, rows, strict=True) for s in sliding_window.statuses(b, r, now_ms)
+            ]
         return False, self.peek(buckets, now_ms)
 
     def peek(self, buckets, now_ms):
@@ -49,7 +50,7 @@ class SqlCounters:
         sql, returned = queries.peek_sql(db.database.param, len(buckets))
         cursor = db.database.execute_sql(sql, [bucket.name for bucket in buckets])
         rows = {row[0]: _counts(returned[1:], row[1:]) for row in cursor.fetchall()}
-        return [s for b in buckets for s in statuses(b, rows.get(b.name), now_ms)]
+        return [s for b in buckets for s in sliding_window.statuses(b, rows.get(b.name), now_ms)]
 
 
 def _admission(bucket, now_ms):
