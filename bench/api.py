@@ -22,6 +22,13 @@ the machine's drift over a minute falls on all of them alike:
   the old way's ratio is Postline without its access log against it, as bench/api.py
   measured until then.
 
+Beside each load it reads the machine's busy CPU time (every core, from /proc/stat:
+the servers, wrk, and the PostgreSQL and Redis servers alike) and prints what Postline
+and the bare app spend a request. Their quotient (`by cpu`) is the ratio the machine's
+two cores allow Postline's code as it stands: where `ratio` reads below it, Postline
+left cores idle (waiting on a lock or a round trip); where a target is above it, only
+less work a request reaches it.
+
 Paths: GET /v1/health with limits off and on (the database's counters, and Redis's),
 GET /v1/posts?filter[status]=queued&sort=-createdAt on an account of 10,000 posts with
 the worker running, and POST /v1/posts, both with limits off: a test-mode key may make
@@ -49,6 +56,7 @@ sys.path.insert(0, str(HERE.parent))
 from bench.support import (  # noqa: E402
     Results,
     add_results_option,
+    busy_cpu_seconds,
     child_pids,
     create_key,
     gunicorn_server,
@@ -137,16 +145,17 @@ def report(args, rows):
     )
     print(
         f"{'path':44} {'Postline':>8} {'log off':>8} {'bare':>6} {'jsonify':>7} {'ratio':>6}"
-        f" {'old way':>7} {'log':>6} {'floor':>6}"
+        f" {'old way':>7} {'log':>6} {'floor':>6} {'cpu us':>6} {'bare us':>7} {'by cpu':>6}"
     )
     results = Results(args.results)
     targets = TARGETS[args.backend]
-    for label, rates, _ in rows:
+    for label, rates, cpu, _ in rows:
         app, log_off, bare, jsonify, lookup = (rates[name] for name in CONTENDERS)
         ratio, old_way, log_cost, floor = app / bare, log_off / jsonify, 1 - app / log_off, lookup / bare
+        by_cpu = cpu["bare"] / cpu["postline"]
         print(
             f"{label:44} {app:8.0f} {log_off:8.0f} {bare:6.0f} {jsonify:7.0f} {ratio:6.2f} {old_way:7.2f}"
-            f" {log_cost:+6.1%} {floor:6.2f}"
+            f" {log_cost:+6.1%} {floor:6.2f} {cpu['postline']:6.0f} {cpu['bare']:7.0f} {by_cpu:6.2f}"
         )
         target = targets.get(label)
         detail = (
@@ -161,21 +170,8 @@ def report(args, rows):
             f">= {target}" if target else None,
             ratio >= target if target else None,
         )
-        results.add(
-            f"{label}: access log's cost",
-            args.backend,
-            log_cost,
-            f"{app:.0f} req/s with it, {log_off:.0f} without",
-            f"<= {ACCESS_LOG_MOST}",
-            log_cost <= ACCESS_LOG_MOST,
-        )
-        results.add(
-            f"{label}: floor (the key lookup alone)",
-            args.backend,
-            floor,
-            f"{lookup:.0f} req/s; no implementation that checks the key in the database beats it",
-        )
-    rss = max(rss for _, _, rss in rows)
+        _record_costs(results, args.backend, label, rates, cpu)
+    rss = max(rss for *_, rss in rows)
     results.add(
         "API: peak RSS of a gunicorn worker (MB)",
         args.backend,
@@ -185,6 +181,33 @@ def report(args, rows):
         rss < API_RSS_MB,
     )
     print(f"peak RSS of a Postline gunicorn worker: {rss:.1f} MB")
+
+
+def _record_costs(results, backend, label, rates, cpu):
+    """What the access log costs a path, and the two ratios no change of Postline's
+    code beats as things stand: the key lookup's, and the machine CPU's."""
+    app, log_off, lookup, bare = (rates[name] for name in ("postline", "log off", "key lookup", "bare"))
+    log_cost = 1 - app / log_off
+    results.add(
+        f"{label}: access log's cost",
+        backend,
+        log_cost,
+        f"{app:.0f} req/s with it, {log_off:.0f} without",
+        f"<= {ACCESS_LOG_MOST}",
+        log_cost <= ACCESS_LOG_MOST,
+    )
+    results.add(
+        f"{label}: floor (the key lookup alone)",
+        backend,
+        lookup / bare,
+        f"{lookup:.0f} req/s; no implementation that checks the key in the database beats it",
+    )
+    results.add(
+        f"{label}: ratio the CPU allows (bare app's CPU a request / Postline's)",
+        backend,
+        cpu["bare"] / cpu["postline"],
+        f"machine CPU a request: Postline {cpu['postline']:.0f} us, bare app {cpu['bare']:.0f} us",
+    )
 
 
 class Measure:
@@ -223,28 +246,37 @@ class Measure:
             )
             for name, spec in bare_apps:
                 urls[name] = servers.enter_context(gunicorn_server(spec, HERE.parent, bare_env)).url + "/"
-            rates = alternate(urls, method, headers, body, self.args.rounds, self.args.duration)
+            rates, cpu = alternate(urls, method, headers, body, self.args.rounds, self.args.duration)
             rss = max(peak_rss_mb(pid) for pid in child_pids(app.process.pid))
         print(
-            f"{label}: " + "; ".join(f"{name} {rate:.0f} req/s" for name, rate in rates.items()), flush=True
+            f"{label}: "
+            + "; ".join(
+                f"{name} {rate:.0f} req/s, {cpu[name]:.0f} us of CPU" for name, rate in rates.items()
+            ),
+            flush=True,
         )
-        self.rows.append((label, rates, rss))
+        self.rows.append((label, rates, cpu, rss))
 
 
 def alternate(urls, method, headers, body, rounds, duration):
     """The mean rate of each server over `rounds` loads of `duration` seconds, taken in
-    turn (after a second of warm-up each: its workers' first requests build what they keep).
+    turn (after a second of warm-up each: its workers' first requests build what they keep),
+    and the machine's busy CPU time a request it answered, in microseconds.
     Each round starts one server further on: of two equal servers alternated, the one
     loaded first in every round read up to 8% higher (docs/benchmarks.md, A fourth pass)."""
     for url in urls.values():
         wrk(url, method, headers, body, 1)
     totals = dict.fromkeys(urls, 0.0)
+    busy = dict.fromkeys(urls, 0.0)
     names = list(urls)
     for round_number in range(rounds):
         start = round_number % len(names)
         for name in names[start:] + names[:start]:
+            before = busy_cpu_seconds()
             totals[name] += wrk(urls[name], method, headers, body, duration)
-    return {name: total / rounds for name, total in totals.items()}
+            busy[name] += busy_cpu_seconds() - before
+    rates = {name: total / rounds for name, total in totals.items()}
+    return rates, {name: busy[name] / (rates[name] * rounds * duration) * 1e6 for name in urls}
 
 
 def future_ms(days=30):

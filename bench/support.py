@@ -158,6 +158,14 @@ def publishing_concurrency():
     return config.load(environ={})["publishing"]["concurrency"]
 
 
+def busy_cpu_seconds():
+    """CPU time the whole machine has spent busy so far, every core (user, system and
+    interrupts; not idle, waiting for I/O or stolen), from /proc/stat."""
+    with open("/proc/stat") as stat:
+        user, nice, system, _idle, _iowait, irq, softirq = map(int, stat.readline().split()[1:8])
+    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds(pid):
     """User and system CPU a process has used so far, from /proc."""
     with open(f"/proc/{pid}/stat") as stat:
