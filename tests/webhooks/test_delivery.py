@@ -43,6 +43,15 @@ def settings(settings):
     return allow_local_webhooks(settings)
 
 
+@pytest.fixture
+def keeper():
+    """A lease keeper, stopped after the test: its thread would otherwise wake every
+    third of a lease for the rest of the session, and outlive the test's database."""
+    keeper = leases.Keeper(LEASE_MS)
+    yield keeper
+    keeper.stop()
+
+
 def create(api, url, events=("post.delivered",), **body):
     response = api.post("/v1/webhooks", json={"url": url, "events": list(events), **body})
     assert response.status_code == 201, response.get_data(as_text=True)
@@ -467,7 +476,7 @@ def test_https_delivery_checks_the_certificate_against_the_hostname(api, tls_rec
 # A slow receiver does not hold up the others --------------------------------------
 
 
-def test_a_slow_receiver_does_not_delay_a_healthy_one(api, receiver, hook_settings):
+def test_a_slow_receiver_does_not_delay_a_healthy_one(api, receiver, hook_settings, keeper):
     settings = {**hook_settings, "concurrency": 4, "per_webhook_concurrency": 2, "timeout": 5}
     slow = receiver(default=Reply(delay=1.5))
     healthy = receiver()
@@ -477,7 +486,7 @@ def test_a_slow_receiver_does_not_delay_a_healthy_one(api, receiver, hook_settin
         record(slow_webhook["userId"], event_type="post.failed")
     record(slow_webhook["userId"])
 
-    dispatcher = webhook_delivery.pool(settings, WORKER, leases.Keeper(LEASE_MS))
+    dispatcher = webhook_delivery.pool(settings, WORKER, keeper)
     started = time.monotonic()
     dispatcher.dispatch_due()
     try:
@@ -493,13 +502,13 @@ def test_a_slow_receiver_does_not_delay_a_healthy_one(api, receiver, hook_settin
     assert WebhookDelivery.select().where(WebhookDelivery.lease_owner.is_null(False)).count() == 0
 
 
-def test_the_dispatcher_keeps_every_thread_busy_until_nothing_is_due(api, receiver, hook_settings):
+def test_the_dispatcher_keeps_every_thread_busy_until_nothing_is_due(api, receiver, hook_settings, keeper):
     settings = {**hook_settings, "concurrency": 3, "per_webhook_concurrency": 3}
     inbox = receiver(default=Reply(delay=0.05))
     webhook = create(api, inbox.url())
     for _ in range(30):
         record(webhook["userId"])
-    dispatcher = webhook_delivery.pool(settings, WORKER, leases.Keeper(LEASE_MS))
+    dispatcher = webhook_delivery.pool(settings, WORKER, keeper)
     dispatcher.dispatch_due()
     inbox.wait_for(30, timeout=10)
     dispatcher.shutdown()
@@ -507,9 +516,11 @@ def test_the_dispatcher_keeps_every_thread_busy_until_nothing_is_due(api, receiv
     assert len({r.headers["Service-Event-Id"] for r in inbox.requests}) == 30
 
 
-def test_a_failed_claim_does_not_cost_the_dispatcher_a_thread(api, receiver, hook_settings, monkeypatch):
+def test_a_failed_claim_does_not_cost_the_dispatcher_a_thread(
+    api, receiver, hook_settings, monkeypatch, keeper
+):
     settings = {**hook_settings, "concurrency": 1}
-    dispatcher = webhook_delivery.pool(settings, WORKER, leases.Keeper(LEASE_MS))
+    dispatcher = webhook_delivery.pool(settings, WORKER, keeper)
     claim_next = webhook_delivery.claim_next
 
     def database_down(*args):
